@@ -1,0 +1,104 @@
+/* The context object and the core's internal helpers (errors, logging,
+ * time, topology). */
+#ifndef HETLA_CORE_CONTEXT_H
+#define HETLA_CORE_CONTEXT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "hetla.h"
+#include "devices/device.h"
+
+enum { HETLA__MAX_DEVICES = 64, HETLA__MAX_NODES = 64 };
+
+typedef struct hetla__worker hetla__worker;
+typedef struct hetla__task hetla__task;
+typedef struct hetla__sched_ops hetla__sched_ops;
+typedef struct hetla__trace hetla__trace;
+
+/** A sequence: tasks sharing a sticky status. */
+struct hetla_sequence {
+    hetla_context *ctx;
+    _Atomic int status;
+    atomic_long pending;
+};
+
+struct hetla_context {
+    /* configuration in force (strings owned) */
+    char *devices_spec, *sched_name, *trace_file, *module_path, *policy_spec;
+    int no_pinning;
+    hetla_log_fn log_fn;
+    void *log_user;
+    int log_level;
+
+    int ndevices;
+    hetla__device devices[HETLA__MAX_DEVICES];
+    int nnodes;
+    hetla__device *node_device[HETLA__MAX_NODES]; /* NULL for the host */
+    char backend_report[1024];
+
+    int nworkers;
+    hetla__worker *workers;
+    int ncores;
+    void *topology;
+
+    const hetla__sched_ops *sched;
+    void *sched_state;
+
+    /* worker sleep / wake (see worker.c for the protocol) */
+    pthread_mutex_t wake_lock;
+    pthread_cond_t wake_cond;
+    atomic_ulong ready_epoch;
+    atomic_int sleepers;
+    atomic_int stopping;
+
+    /* completion waits */
+    pthread_mutex_t done_lock;
+    pthread_cond_t done_cond;
+    atomic_int waiters;
+    atomic_long pending;
+    atomic_ullong next_seqno;
+    hetla_sequence default_seq;
+
+    /* kernel registry (kernels/registry.c) */
+    pthread_mutex_t registry_lock;
+    hetla_kernel **kernels;
+    int nkernels, capkernels;
+    hetla_kernel_class policy[HETLA_DEVICE_NTYPES][HETLA_NCLASSES];
+    int npolicy[HETLA_DEVICE_NTYPES];
+
+    /* statistics and trace (runtime/trace.c) */
+    double t0;
+    atomic_ullong ntasks, nskipped;
+    atomic_ullong xfer_count[3], xfer_bytes[3];
+    double *busy_snapshot;
+    hetla__trace *trace;
+};
+
+/* errors and logging (status.c) */
+hetla_status hetla__fail(hetla_status s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+hetla_status hetla__arg_error(const char *func, int pos, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void hetla__log(const hetla_context *ctx, hetla_log_level level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* time since an arbitrary origin, seconds (context.c) */
+double hetla__now(void);
+
+/* topology (topology.c) */
+hetla_status hetla__topology_init(hetla_context *ctx);
+void hetla__topology_fini(hetla_context *ctx);
+/** Pins the calling thread to core @p core (modulo the core count). */
+void hetla__topology_pin(hetla_context *ctx, int core);
+/** A line describing the CPU, e.g. "2 cores, 1 package, x86_64". */
+void hetla__topology_describe(const hetla_context *ctx, char *buf, size_t len);
+
+/* configuration (config.c) */
+hetla_status hetla__config_apply(hetla_context *ctx, const hetla_config *cfg, int *cpu_workers);
+/** Parses a device list into ctx->devices (backends loaded and opened). */
+hetla_status hetla__devices_open(hetla_context *ctx, const char *spec);
+void hetla__devices_close(hetla_context *ctx);
+/** The device as HETLA_DEVICES spells it: "cpu", "cuda:1". */
+void hetla__device_label(const hetla__device *dev, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,73 @@
+/* The device layer's contract: every device type (cpu, sim, cuda, opencl)
+ * fills one ops table; the runtime moves data and launches kernels only
+ * through it. GPU backends live in loadable modules that export
+ * `hetla_backend_<name>` returning their table. */
+#ifndef HETLA_DEVICE_H
+#define HETLA_DEVICE_H
+
+#include <stddef.h>
+
+#include "hetla.h"
+
+#define HETLA__BACKEND_ABI 1
+
+typedef struct hetla__device hetla__device;
+
+/** A 2-D copy between two memory nodes (either may be the host, node 0). */
+typedef struct hetla__copy {
+    int src_node, dst_node;
+    const void *src;
+    void *dst;
+    size_t src_ld, dst_ld; /**< in bytes */
+    size_t row_bytes, cols;
+} hetla__copy;
+
+typedef struct hetla__device_ops {
+    int abi;                 /**< HETLA__BACKEND_ABI */
+    const char *name;        /**< "cpu", "cuda", ... as HETLA_DEVICES spells it */
+    hetla_device_type type;
+    int own_memory;          /**< non-zero: each device has its own memory node */
+    /** Number of devices of this type present; on 0, @p why says why. */
+    int (*probe)(char *why, size_t whylen);
+    /** Opens device dev->index; fills name, memory_bytes, peak_gflops, impl. */
+    hetla_status (*init)(hetla__device *dev);
+    void (*fini)(hetla__device *dev);
+    hetla_status (*alloc)(hetla__device *dev, size_t bytes, void **ptr);
+    void (*free)(hetla__device *dev, void *ptr);
+    /** Per-worker queue (stream / command queue); NULL ops = none. */
+    hetla_status (*queue_create)(hetla__device *dev, void **queue);
+    void (*queue_destroy)(hetla__device *dev, void *queue);
+    /** Enqueues a copy between this device's node and the host, or between
+     *  two nodes of this backend (peer). */
+    hetla_status (*copy)(hetla__device *dev, const hetla__copy *c, void *queue);
+    /** Whether @p peer's memory can be copied to/from directly. */
+    int (*can_peer)(hetla__device *dev, hetla__device *peer);
+    /** Runs (or enqueues on @p x->queue) one implementation. */
+    hetla_status (*launch)(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x);
+    /** Waits for everything enqueued on @p queue. */
+    hetla_status (*queue_sync)(hetla__device *dev, void *queue);
+} hetla__device_ops;
+
+struct hetla__device {
+    const hetla__device_ops *ops;
+    hetla_context *ctx;
+    hetla_device_type type;
+    int index;  /**< among devices of its type */
+    int id;     /**< index in the context */
+    int node;   /**< memory node */
+    int nworkers;
+    char name[128];
+    size_t memory_bytes;
+    double peak_gflops;
+    void *impl; /**< backend state */
+};
+
+/* Built-in backends. */
+extern const hetla__device_ops hetla__cpu_ops;
+extern const hetla__device_ops hetla__sim_ops;
+
+/** Finds the ops of backend @p name: built in, or loaded from a module.
+ *  @return NULL with @p why filled when unavailable. */
+const hetla__device_ops *hetla__backend_find(const char *name, const char *module_path, char *why, size_t whylen);
+
+#endif

@@ -1,0 +1,243 @@
+/* The kernel registry: operations x implementations by kernel class, and
+ * the selection policy (an ordered class list per device type) that picks
+ * the implementation a device runs. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/runtime.h"
+
+static const struct {
+    const char *name;
+    const char *short_name; /* as written in a policy after "<type>=" */
+    hetla_device_type device;
+} classes[HETLA_NCLASSES] = {
+    [HETLA_CLASS_GENERIC] = {"generic", "generic", HETLA_DEVICE_CPU},
+    [HETLA_CLASS_CPU_NATIVE] = {"cpu_native", "native", HETLA_DEVICE_CPU},
+    [HETLA_CLASS_CPU_OPENBLAS] = {"openblas", "openblas", HETLA_DEVICE_CPU},
+    [HETLA_CLASS_CPU_BLIS] = {"blis", "blis", HETLA_DEVICE_CPU},
+    [HETLA_CLASS_CUDA_CUBLAS] = {"cublas", "cublas", HETLA_DEVICE_CUDA},
+    [HETLA_CLASS_CUDA_CUSOLVER] = {"cusolver", "cusolver", HETLA_DEVICE_CUDA},
+    [HETLA_CLASS_CUDA_NATIVE] = {"cuda_native", "native", HETLA_DEVICE_CUDA},
+    [HETLA_CLASS_CUDA_GEN] = {"cuda_gen", "gen", HETLA_DEVICE_CUDA},
+    [HETLA_CLASS_OPENCL_CLBLAST] = {"clblast", "clblast", HETLA_DEVICE_OPENCL},
+    [HETLA_CLASS_OPENCL_NATIVE] = {"opencl_native", "native", HETLA_DEVICE_OPENCL},
+    [HETLA_CLASS_OPENCL_GEN] = {"opencl_gen", "gen", HETLA_DEVICE_OPENCL},
+};
+
+/* Built-in order (the Controllers' rule): vendor library, third-party
+ * library, generated, the programmer's native code, generic C. */
+static const hetla_kernel_class default_policy[HETLA_DEVICE_NTYPES][HETLA_NCLASSES] = {
+    [HETLA_DEVICE_CPU] = {HETLA_CLASS_CPU_OPENBLAS, HETLA_CLASS_CPU_BLIS, HETLA_CLASS_CPU_NATIVE,
+                          HETLA_CLASS_GENERIC},
+    [HETLA_DEVICE_CUDA] = {HETLA_CLASS_CUDA_CUBLAS, HETLA_CLASS_CUDA_CUSOLVER, HETLA_CLASS_CUDA_GEN,
+                           HETLA_CLASS_CUDA_NATIVE},
+    [HETLA_DEVICE_OPENCL] = {HETLA_CLASS_OPENCL_CLBLAST, HETLA_CLASS_OPENCL_GEN, HETLA_CLASS_OPENCL_NATIVE},
+};
+static const int default_npolicy[HETLA_DEVICE_NTYPES] = {4, 4, 3, 0};
+
+static const char *const type_names[HETLA_DEVICE_NTYPES] = {"cpu", "cuda", "opencl", "sim"};
+
+const char *hetla_kernel_class_name(hetla_kernel_class c)
+{
+    return (unsigned)c < HETLA_NCLASSES ? classes[c].name : NULL;
+}
+
+hetla_device_type hetla_kernel_class_device(hetla_kernel_class c)
+{
+    return (unsigned)c < HETLA_NCLASSES ? classes[c].device : HETLA_DEVICE_NTYPES;
+}
+
+/* A simulated device runs what a CPU runs. */
+static hetla_device_type policy_type(hetla_device_type t) { return t == HETLA_DEVICE_SIM ? HETLA_DEVICE_CPU : t; }
+
+static void select_for_devices(hetla_kernel *k)
+{
+    hetla_context *ctx = k->ctx;
+    for (int d = 0; d < ctx->ndevices; d++) {
+        hetla_device_type t = policy_type(ctx->devices[d].type);
+        k->selected[d] = -1;
+        for (int i = 0; i < ctx->npolicy[t]; i++)
+            if (k->impl[ctx->policy[t][i]]) {
+                k->selected[d] = (signed char)ctx->policy[t][i];
+                break;
+            }
+    }
+}
+
+void hetla__registry_init(hetla_context *ctx)
+{
+    memcpy(ctx->policy, default_policy, sizeof ctx->policy);
+    memcpy(ctx->npolicy, default_npolicy, sizeof ctx->npolicy);
+}
+
+void hetla__registry_fini(hetla_context *ctx)
+{
+    for (int i = 0; i < ctx->nkernels; i++)
+        free(ctx->kernels[i]);
+    free(ctx->kernels);
+    ctx->kernels = NULL;
+    ctx->nkernels = ctx->capkernels = 0;
+}
+
+static int find_class(hetla_device_type t, const char *name, size_t len)
+{
+    for (int c = 0; c < HETLA_NCLASSES; c++)
+        if (classes[c].device == t && ((strlen(classes[c].name) == len && !strncmp(classes[c].name, name, len)) ||
+                                       (strlen(classes[c].short_name) == len && !strncmp(classes[c].short_name, name, len))))
+            return c;
+    return -1;
+}
+
+/* One "<type>=<class>,<class>" clause. */
+static hetla_status parse_clause(hetla_context *ctx, const char *clause, size_t len)
+{
+    const char *eq = memchr(clause, '=', len);
+    int t = -1;
+    for (int i = 0; eq && i < HETLA_DEVICE_NTYPES; i++)
+        if ((size_t)(eq - clause) == strlen(type_names[i]) && !strncmp(clause, type_names[i], (size_t)(eq - clause)))
+            t = i;
+    if (t < 0 || t == HETLA_DEVICE_SIM)
+        return hetla__fail(HETLA_ERR_ARG, "HETLA_POLICY: '%.*s' must be cpu=..., cuda=... or opencl=...", (int)len,
+                           clause);
+    int n = 0;
+    for (const char *p = eq + 1, *end = clause + len; p < end;) {
+        const char *comma = memchr(p, ',', (size_t)(end - p));
+        size_t l = comma ? (size_t)(comma - p) : (size_t)(end - p);
+        int c = find_class((hetla_device_type)t, p, l);
+        if (c < 0)
+            return hetla__fail(HETLA_ERR_ARG, "HETLA_POLICY: '%.*s' is not a kernel class of %s devices", (int)l, p,
+                               type_names[t]);
+        ctx->policy[t][n++] = (hetla_kernel_class)c;
+        p += l + (comma ? 1 : 0);
+    }
+    ctx->npolicy[t] = n;
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla__policy_parse(hetla_context *ctx, const char *spec)
+{
+    for (const char *p = spec; p && *p;) {
+        size_t l = strcspn(p, "; ");
+        if (l) {
+            hetla_status s = parse_clause(ctx, p, l);
+            if (s)
+                return s;
+        }
+        p += l + (p[l] ? 1 : 0);
+    }
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla_policy_describe(const hetla_context *ctx, hetla_device_type t, char *buf, size_t len)
+{
+    static const char fn[] = "hetla_policy_describe";
+    if (!ctx)
+        return hetla__arg_error(fn, 1, "ctx", "is NULL");
+    if ((unsigned)t >= HETLA_DEVICE_NTYPES)
+        return hetla__arg_error(fn, 2, "t", "is %d, not a device type", (int)t);
+    if (!buf || len == 0)
+        return hetla__arg_error(fn, 3, "buf", "is NULL or empty");
+    t = policy_type(t);
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < ctx->npolicy[t] && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? "," : "", classes[ctx->policy[t][i]].name);
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla_kernel_create(hetla_context *ctx, const char *name, hetla_kernel **out)
+{
+    static const char fn[] = "hetla_kernel_create";
+    if (!ctx)
+        return hetla__arg_error(fn, 1, "ctx", "is NULL");
+    if (!name || !*name || strlen(name) >= sizeof((hetla_kernel *)0)->name)
+        return hetla__arg_error(fn, 2, "name", "must be 1..63 characters");
+    if (!out)
+        return hetla__arg_error(fn, 3, "out", "is NULL");
+    pthread_mutex_lock(&ctx->registry_lock);
+    hetla_status s = HETLA_SUCCESS;
+    hetla_kernel *k = NULL;
+    for (int i = 0; i < ctx->nkernels && !k; i++)
+        if (!strcmp(ctx->kernels[i]->name, name))
+            k = ctx->kernels[i];
+    if (!k) {
+        if (ctx->nkernels == ctx->capkernels) {
+            int cap = ctx->capkernels ? 2 * ctx->capkernels : 64;
+            hetla_kernel **ks = realloc(ctx->kernels, (size_t)cap * sizeof *ks);
+            if (ks) {
+                ctx->kernels = ks;
+                ctx->capkernels = cap;
+            }
+        }
+        k = ctx->nkernels < ctx->capkernels ? calloc(1, sizeof *k) : NULL;
+        if (k) {
+            k->ctx = ctx;
+            strcpy(k->name, name);
+            select_for_devices(k);
+            ctx->kernels[ctx->nkernels++] = k;
+        } else {
+            s = hetla__fail(HETLA_ERR_NO_MEMORY, "%s: out of memory", fn);
+        }
+    }
+    pthread_mutex_unlock(&ctx->registry_lock);
+    *out = k;
+    return s;
+}
+
+hetla_status hetla_kernel_find(hetla_context *ctx, const char *name, hetla_kernel **out)
+{
+    static const char fn[] = "hetla_kernel_find";
+    if (!ctx)
+        return hetla__arg_error(fn, 1, "ctx", "is NULL");
+    if (!name)
+        return hetla__arg_error(fn, 2, "name", "is NULL");
+    if (!out)
+        return hetla__arg_error(fn, 3, "out", "is NULL");
+    *out = NULL;
+    pthread_mutex_lock(&ctx->registry_lock);
+    for (int i = 0; i < ctx->nkernels && !*out; i++)
+        if (!strcmp(ctx->kernels[i]->name, name))
+            *out = ctx->kernels[i];
+    pthread_mutex_unlock(&ctx->registry_lock);
+    return *out ? HETLA_SUCCESS : hetla__arg_error(fn, 2, "name", "'%s' is no registered operation", name);
+}
+
+hetla_status hetla_kernel_add(hetla_kernel *k, hetla_kernel_class cls, hetla_kernel_fn fn)
+{
+    if (!k)
+        return hetla__arg_error("hetla_kernel_add", 1, "k", "is NULL");
+    if ((unsigned)cls >= HETLA_NCLASSES)
+        return hetla__arg_error("hetla_kernel_add", 2, "cls", "is %d, not a kernel class", (int)cls);
+    if (!fn)
+        return hetla__arg_error("hetla_kernel_add", 3, "fn", "is NULL");
+    pthread_mutex_lock(&k->ctx->registry_lock);
+    k->impl[cls] = fn;
+    select_for_devices(k);
+    pthread_mutex_unlock(&k->ctx->registry_lock);
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla_kernel_set_flops(hetla_kernel *k, double (*flops)(const hetla_exec *x))
+{
+    if (!k)
+        return hetla__arg_error("hetla_kernel_set_flops", 1, "k", "is NULL");
+    k->flops = flops;
+    return HETLA_SUCCESS;
+}
+
+int hetla_kernel_selected(const hetla_kernel *k, int device)
+{
+    if (!k || device < 0 || device >= k->ctx->ndevices)
+        return -1;
+    return k->selected[device];
+}
+
+const char *hetla_kernel_name(const hetla_kernel *k) { return k ? k->name : NULL; }
+
+int hetla_kernel_count(const hetla_context *ctx) { return ctx ? ctx->nkernels : 0; }
+
+hetla_kernel *hetla_kernel_at(const hetla_context *ctx, int i)
+{
+    return ctx && i >= 0 && i < ctx->nkernels ? ctx->kernels[i] : NULL;
+}

@@ -1,0 +1,169 @@
+/* Data handles: registration of host vectors and matrices, device-only
+ * data, waiting, flush, acquire/release, unregister. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/runtime.h"
+
+static const size_t dtype_sizes[HETLA_NDTYPES] = {
+    [HETLA_FLOAT] = 4, [HETLA_DOUBLE] = 8, [HETLA_COMPLEX] = 8, [HETLA_ZCOMPLEX] = 16,
+    [HETLA_INT32] = 4, [HETLA_INT64] = 8,  [HETLA_BYTE] = 1,
+};
+
+size_t hetla_dtype_size(hetla_dtype t) { return (unsigned)t < HETLA_NDTYPES ? dtype_sizes[t] : 0; }
+
+static hetla_status data_new(hetla_context *ctx, size_t m, size_t n, hetla_dtype t, hetla_data **out)
+{
+    hetla_data *d = calloc(1, sizeof *d);
+    if (!d)
+        return hetla__fail(HETLA_ERR_NO_MEMORY, "out of memory (data handle)");
+    d->ctx = ctx;
+    d->m = m;
+    d->n = n;
+    d->type = t;
+    d->elsize = dtype_sizes[t];
+    pthread_mutex_init(&d->lock, NULL);
+    *out = d;
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla_matrix_register(hetla_context *ctx, void *ptr, size_t m, size_t n, size_t ld, hetla_dtype t,
+                                   hetla_data **out)
+{
+    static const char fn[] = "hetla_matrix_register";
+    if (!ctx)
+        return hetla__arg_error(fn, 1, "ctx", "is NULL");
+    if (!ptr && m > 0 && n > 0)
+        return hetla__arg_error(fn, 2, "ptr", "is NULL for a %zu x %zu matrix", m, n);
+    if (ld < (m > 1 ? m : 1))
+        return hetla__arg_error(fn, 5, "ld", "is %zu, must be >= max(1, m) = %zu", ld, m > 1 ? m : 1);
+    if ((unsigned)t >= HETLA_NDTYPES)
+        return hetla__arg_error(fn, 6, "t", "is %d, not a hetla_dtype", (int)t);
+    if (!out)
+        return hetla__arg_error(fn, 7, "out", "is NULL");
+    hetla_status s = data_new(ctx, m, n, t, out);
+    if (s)
+        return s;
+    (*out)->user_host = 1;
+    (*out)->rep[0] = (hetla__replica){HETLA__OWNED, ptr, ld, 0};
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla_vector_register(hetla_context *ctx, void *ptr, size_t n, hetla_dtype t, hetla_data **out)
+{
+    static const char fn[] = "hetla_vector_register";
+    if (!ctx)
+        return hetla__arg_error(fn, 1, "ctx", "is NULL");
+    if (!ptr && n > 0)
+        return hetla__arg_error(fn, 2, "ptr", "is NULL for %zu elements", n);
+    if ((unsigned)t >= HETLA_NDTYPES)
+        return hetla__arg_error(fn, 4, "t", "is %d, not a hetla_dtype", (int)t);
+    if (!out)
+        return hetla__arg_error(fn, 5, "out", "is NULL");
+    return hetla_matrix_register(ctx, ptr, n, 1, n > 0 ? n : 1, t, out);
+}
+
+hetla_status hetla_data_create(hetla_context *ctx, size_t m, size_t n, hetla_dtype t, hetla_data **out)
+{
+    static const char fn[] = "hetla_data_create";
+    if (!ctx)
+        return hetla__arg_error(fn, 1, "ctx", "is NULL");
+    if ((unsigned)t >= HETLA_NDTYPES)
+        return hetla__arg_error(fn, 4, "t", "is %d, not a hetla_dtype", (int)t);
+    if (!out)
+        return hetla__arg_error(fn, 5, "out", "is NULL");
+    return data_new(ctx, m, n, t, out);
+}
+
+hetla_status hetla_data_wait(hetla_data *d)
+{
+    if (!d)
+        return hetla__arg_error("hetla_data_wait", 1, "d", "is NULL");
+    hetla__wait_zero(d->ctx, &d->users);
+    return HETLA_SUCCESS;
+}
+
+/* Brings a valid copy to the host; called with no task using @p d. */
+static hetla_status to_host(hetla_data *d)
+{
+    pthread_mutex_lock(&d->lock);
+    hetla_status s = hetla__replica_fetch(d, 0, HETLA_R, NULL);
+    pthread_mutex_unlock(&d->lock);
+    return s;
+}
+
+hetla_status hetla_data_flush(hetla_data *d)
+{
+    if (!d)
+        return hetla__arg_error("hetla_data_flush", 1, "d", "is NULL");
+    hetla__wait_zero(d->ctx, &d->users);
+    return to_host(d);
+}
+
+hetla_status hetla_data_acquire(hetla_data *d, hetla_access mode, void **ptr, size_t *ld)
+{
+    static const char fn[] = "hetla_data_acquire";
+    if (!d)
+        return hetla__arg_error(fn, 1, "d", "is NULL");
+    if (mode != HETLA_R && mode != HETLA_W && mode != HETLA_RW)
+        return hetla__arg_error(fn, 2, "mode", "is %d, not R, W or RW", (int)mode);
+    if (!ptr)
+        return hetla__arg_error(fn, 3, "ptr", "is NULL");
+    if (d->acquired)
+        return hetla__fail(HETLA_ERR_BUSY, "%s: already acquired", fn);
+    hetla__wait_zero(d->ctx, &d->users);
+    pthread_mutex_lock(&d->lock);
+    hetla_status s = hetla__replica_fetch(d, 0, mode, NULL);
+    if (!s && (mode & HETLA_W))
+        hetla__replica_written(d, 0);
+    pthread_mutex_unlock(&d->lock);
+    if (s)
+        return s;
+    d->acquired = 1;
+    *ptr = d->rep[0].ptr;
+    if (ld)
+        *ld = d->rep[0].ld;
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla_data_release(hetla_data *d)
+{
+    if (!d)
+        return hetla__arg_error("hetla_data_release", 1, "d", "is NULL");
+    if (!d->acquired)
+        return hetla__fail(HETLA_ERR_ARG, "hetla_data_release: argument 1 (d) is not acquired");
+    d->acquired = 0;
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla_data_shape(const hetla_data *d, size_t *m, size_t *n, hetla_dtype *t)
+{
+    if (!d)
+        return hetla__arg_error("hetla_data_shape", 1, "d", "is NULL");
+    if (m)
+        *m = d->m;
+    if (n)
+        *n = d->n;
+    if (t)
+        *t = d->type;
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla_data_unregister(hetla_data *d)
+{
+    if (!d)
+        return hetla__arg_error("hetla_data_unregister", 1, "d", "is NULL");
+    hetla__wait_zero(d->ctx, &d->users);
+    hetla_status s = d->user_host ? to_host(d) : HETLA_SUCCESS;
+    if (s)
+        return s; /* the handle stays valid so the caller may retry */
+    if (d->last_writer)
+        hetla__task_release(d->last_writer);
+    for (int i = 0; i < d->nreaders; i++)
+        hetla__task_release(d->readers[i]);
+    free(d->readers);
+    hetla__replicas_free(d);
+    pthread_mutex_destroy(&d->lock);
+    free(d);
+    return HETLA_SUCCESS;
+}

@@ -1,0 +1,150 @@
+/* The "eager" scheduler: one ready heap ordered by priority, then by
+ * insertion order; a worker takes the best task it can run. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/runtime.h"
+
+typedef struct {
+    pthread_mutex_t lock;
+    hetla__task **heap;
+    size_t n;
+    atomic_size_t cap;   /* grown by reserve, where failure can be reported */
+    atomic_size_t avail; /* mirror of n for the lock-free emptiness peek */
+} eager;
+
+/* a before b: higher priority, then earlier insertion */
+static int before(const hetla__task *a, const hetla__task *b)
+{
+    return a->priority != b->priority ? a->priority > b->priority : a->seqno < b->seqno;
+}
+
+static void sift_up(hetla__task **h, size_t i)
+{
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (!before(h[i], h[p]))
+            break;
+        hetla__task *t = h[i];
+        h[i] = h[p];
+        h[p] = t;
+        i = p;
+    }
+}
+
+static void sift_down(hetla__task **h, size_t n, size_t i)
+{
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, best = i;
+        if (l < n && before(h[l], h[best]))
+            best = l;
+        if (r < n && before(h[r], h[best]))
+            best = r;
+        if (best == i)
+            return;
+        hetla__task *t = h[i];
+        h[i] = h[best];
+        h[best] = t;
+        i = best;
+    }
+}
+
+static hetla_status eager_init(hetla_context *ctx, void **state)
+{
+    (void)ctx;
+    eager *e = calloc(1, sizeof *e);
+    if (!e)
+        return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_context_create: out of memory (scheduler)");
+    pthread_mutex_init(&e->lock, NULL);
+    *state = e;
+    return HETLA_SUCCESS;
+}
+
+static void eager_fini(void *state)
+{
+    eager *e = state;
+    pthread_mutex_destroy(&e->lock);
+    free(e->heap);
+    free(e);
+}
+
+static hetla_status eager_reserve(void *state, size_t tasks)
+{
+    eager *e = state;
+    if (atomic_load_explicit(&e->cap, memory_order_relaxed) >= tasks)
+        return HETLA_SUCCESS;
+    hetla_status s = HETLA_SUCCESS;
+    pthread_mutex_lock(&e->lock);
+    size_t cap = atomic_load(&e->cap);
+    if (cap < tasks) {
+        cap = cap ? 2 * cap : 1024;
+        if (cap < tasks)
+            cap = tasks;
+        hetla__task **h = realloc(e->heap, cap * sizeof *h);
+        if (h) {
+            e->heap = h;
+            atomic_store(&e->cap, cap);
+        } else {
+            s = hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_task_insert: out of memory (ready queue)");
+        }
+    }
+    pthread_mutex_unlock(&e->lock);
+    return s;
+}
+
+static void eager_push(void *state, hetla__task *t)
+{
+    eager *e = state;
+    pthread_mutex_lock(&e->lock);
+    e->heap[e->n] = t; /* room was reserved when t was inserted */
+    sift_up(e->heap, e->n++);
+    atomic_store_explicit(&e->avail, e->n, memory_order_relaxed);
+    pthread_mutex_unlock(&e->lock);
+}
+
+static hetla__task *take(eager *e, size_t i)
+{
+    hetla__task *t = e->heap[i];
+    e->heap[i] = e->heap[--e->n];
+    if (i < e->n) {
+        sift_down(e->heap, e->n, i);
+        sift_up(e->heap, i);
+    }
+    atomic_store_explicit(&e->avail, e->n, memory_order_relaxed);
+    return t;
+}
+
+static hetla__task *eager_pop(void *state, hetla__worker *w)
+{
+    eager *e = state;
+    if (atomic_load_explicit(&e->avail, memory_order_relaxed) == 0)
+        return NULL; /* a stale zero only costs one more idle round */
+    hetla__task *t = NULL;
+    pthread_mutex_lock(&e->lock);
+    if (e->n > 0 && hetla__task_fits(e->heap[0], w)) {
+        t = take(e, 0);
+    } else {
+        /* The best task is for another device: take the best one that fits. */
+        size_t best = e->n;
+        for (size_t i = 1; i < e->n; i++)
+            if (hetla__task_fits(e->heap[i], w) && (best == e->n || before(e->heap[i], e->heap[best])))
+                best = i;
+        if (best < e->n)
+            t = take(e, best);
+    }
+    pthread_mutex_unlock(&e->lock);
+    return t;
+}
+
+const hetla__sched_ops hetla__sched_eager = {
+    .name = "eager", .init = eager_init, .fini = eager_fini, .reserve = eager_reserve,
+    .push = eager_push, .pop = eager_pop};
+
+const hetla__sched_ops *hetla__sched_find(const char *name)
+{
+    static const hetla__sched_ops *const all[] = {&hetla__sched_eager};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        if (!strcmp(all[i]->name, name))
+            return all[i];
+    return NULL;
+}

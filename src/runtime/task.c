@@ -1,0 +1,358 @@
+/* Tasks: insertion with dependency inference (RaW, WaR, WaW per handle, in
+ * insertion order), execution on a worker, completion releasing successors,
+ * sequences with a sticky status. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/runtime.h"
+
+static void task_free(hetla__task *t)
+{
+    if (t->succ != t->succ_inline)
+        free(t->succ);
+    pthread_mutex_destroy(&t->lock);
+    free(t);
+}
+
+void hetla__task_release(hetla__task *t)
+{
+    if (atomic_fetch_sub(&t->refs, 1) == 1)
+        task_free(t);
+}
+
+static void task_retain(hetla__task *t) { atomic_fetch_add_explicit(&t->refs, 1, memory_order_relaxed); }
+
+/* Makes @p succ wait for @p pred unless pred is already done. */
+static hetla_status add_edge(hetla__task *pred, hetla__task *succ)
+{
+    if (pred == succ)
+        return HETLA_SUCCESS;
+    hetla_status s = HETLA_SUCCESS;
+    pthread_mutex_lock(&pred->lock);
+    if (!atomic_load(&pred->completed)) {
+        if (pred->nsucc == pred->capsucc) {
+            int cap = 2 * pred->capsucc;
+            hetla__task **n = pred->succ == pred->succ_inline ? malloc((size_t)cap * sizeof *n)
+                                                               : realloc(pred->succ, (size_t)cap * sizeof *n);
+            if (n && pred->succ == pred->succ_inline)
+                memcpy(n, pred->succ_inline, sizeof pred->succ_inline);
+            if (n) {
+                pred->succ = n;
+                pred->capsucc = cap;
+            }
+        }
+        if (pred->nsucc < pred->capsucc) {
+            pred->succ[pred->nsucc++] = succ;
+            atomic_fetch_add(&succ->ndeps, 1);
+        } else {
+            s = hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_task_insert: out of memory (successor list)");
+        }
+    }
+    pthread_mutex_unlock(&pred->lock);
+    return s;
+}
+
+/* Drops completed readers so a handle read by many tasks keeps a short list. */
+static void prune_readers(hetla_data *d)
+{
+    int k = 0;
+    for (int i = 0; i < d->nreaders; i++) {
+        if (atomic_load(&d->readers[i]->completed))
+            hetla__task_release(d->readers[i]);
+        else
+            d->readers[k++] = d->readers[i];
+    }
+    d->nreaders = k;
+}
+
+static hetla_status add_reader(hetla_data *d, hetla__task *t)
+{
+    if (d->nreaders == d->capreaders)
+        prune_readers(d);
+    if (d->nreaders == d->capreaders) {
+        int cap = d->capreaders ? 2 * d->capreaders : 8;
+        hetla__task **r = realloc(d->readers, (size_t)cap * sizeof *r);
+        if (!r)
+            return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_task_insert: out of memory (reader list)");
+        d->readers = r;
+        d->capreaders = cap;
+    }
+    task_retain(t);
+    d->readers[d->nreaders++] = t;
+    return HETLA_SUCCESS;
+}
+
+/* Records @p t's access to @p d and the edges it implies. */
+static hetla_status track(hetla_data *d, hetla_access mode, hetla__task *t)
+{
+    hetla_status s = HETLA_SUCCESS;
+    pthread_mutex_lock(&d->lock);
+    if (d->last_writer)
+        s = add_edge(d->last_writer, t);
+    if (mode & HETLA_W) {
+        for (int i = 0; i < d->nreaders && !s; i++)
+            s = add_edge(d->readers[i], t);
+        if (!s) {
+            for (int i = 0; i < d->nreaders; i++)
+                hetla__task_release(d->readers[i]);
+            d->nreaders = 0;
+            if (d->last_writer)
+                hetla__task_release(d->last_writer);
+            task_retain(t);
+            d->last_writer = t;
+        }
+    } else if (!s) {
+        s = add_reader(d, t);
+    }
+    if (!s)
+        atomic_fetch_add(&d->users, 1);
+    pthread_mutex_unlock(&d->lock);
+    return s;
+}
+
+static hetla_status check_desc(hetla_context *ctx, const hetla_task_desc *t)
+{
+    static const char fn[] = "hetla_task_insert";
+    if (!ctx)
+        return hetla__arg_error(fn, 1, "ctx", "is NULL");
+    if (!t)
+        return hetla__arg_error(fn, 2, "t", "is NULL");
+    if (!t->kernel || t->kernel->ctx != ctx)
+        return hetla__arg_error(fn, 2, "t->kernel", "is %s", t->kernel ? "from another context" : "NULL");
+    if (t->ndata < 0 || t->ndata > HETLA_MAX_TASK_DATA)
+        return hetla__arg_error(fn, 2, "t->ndata", "is %d, not in 0..%d", t->ndata, HETLA_MAX_TASK_DATA);
+    if (t->ndata > 0 && !t->data)
+        return hetla__arg_error(fn, 2, "t->data", "is NULL with ndata = %d", t->ndata);
+    if (t->args_size > HETLA_MAX_TASK_ARGS || (t->args_size && !t->args))
+        return hetla__arg_error(fn, 2, "t->args", "holds %zu bytes (at most %d, non-NULL)", t->args_size,
+                                HETLA_MAX_TASK_ARGS);
+    if (t->seq && t->seq->ctx != ctx)
+        return hetla__arg_error(fn, 2, "t->seq", "is from another context");
+    for (int i = 0; i < t->ndata; i++) {
+        const hetla_task_arg *a = &t->data[i];
+        if (!a->data || a->data->ctx != ctx)
+            return hetla__fail(HETLA_ERR_ARG, "%s: argument 2 (t->data[%d].data) is %s", fn, i,
+                               a->data ? "from another context" : "NULL");
+        if (a->mode != HETLA_R && a->mode != HETLA_W && a->mode != HETLA_RW && a->mode != HETLA_SCRATCH)
+            return hetla__fail(HETLA_ERR_ARG, "%s: argument 2 (t->data[%d].mode) is %d, not R, W, RW or SCRATCH",
+                               fn, i, (int)a->mode);
+        if (a->data->acquired)
+            return hetla__fail(HETLA_ERR_BUSY, "%s: t->data[%d] is acquired by the host; release it first", fn, i);
+    }
+    uint64_t runnable = 0;
+    for (int d = 0; d < ctx->ndevices; d++)
+        if (t->kernel->selected[d] >= 0)
+            runnable |= 1ull << d;
+    if (!(runnable & (t->device_mask ? t->device_mask : ~0ull)))
+        return hetla__fail(HETLA_ERR_NOT_SUPPORTED, "%s: kernel '%s' has no implementation on the devices %s", fn,
+                           t->kernel->name, t->device_mask ? "in t->device_mask" : "in use");
+    return HETLA_SUCCESS;
+}
+
+static hetla__task *task_new(hetla_context *ctx, const hetla_task_desc *d)
+{
+    hetla__task *t = malloc(sizeof *t);
+    if (!t)
+        return NULL;
+    t->kernel = d->kernel;
+    t->seq = d->seq ? d->seq : &ctx->default_seq;
+    t->label = d->label ? d->label : d->kernel->name;
+    t->priority = d->priority;
+    t->ndata = d->ndata;
+    t->mask = d->device_mask;
+    t->seqno = atomic_fetch_add_explicit(&ctx->next_seqno, 1, memory_order_relaxed);
+    t->args_size = d->args_size;
+    if (d->ndata)
+        memcpy(t->data, d->data, (size_t)d->ndata * sizeof *d->data);
+    if (d->args_size)
+        memcpy(t->args, d->args, d->args_size);
+    atomic_init(&t->ndeps, 1); /* released when insertion is done */
+    atomic_init(&t->refs, 1);  /* the runtime's, dropped after completion */
+    atomic_init(&t->completed, 0);
+    pthread_mutex_init(&t->lock, NULL);
+    t->succ = t->succ_inline;
+    t->nsucc = 0;
+    t->capsucc = (int)(sizeof t->succ_inline / sizeof *t->succ_inline);
+    return t;
+}
+
+hetla_status hetla_task_insert(hetla_context *ctx, const hetla_task_desc *desc)
+{
+    hetla_status s = check_desc(ctx, desc);
+    if (s)
+        return s;
+    s = ctx->sched->reserve(ctx->sched_state, (size_t)atomic_load(&ctx->pending) + 1);
+    if (s)
+        return s;
+    hetla__task *t = task_new(ctx, desc);
+    if (!t)
+        return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_task_insert: out of memory");
+    atomic_fetch_add(&ctx->pending, 1);
+    atomic_fetch_add(&t->seq->pending, 1);
+    for (int i = 0; i < t->ndata; i++) {
+        if (t->data[i].mode == HETLA_SCRATCH)
+            continue;
+        s = track(t->data[i].data, t->data[i].mode, t);
+        if (s) {
+            /* Edges already made stay valid; the task still runs (so its
+             * successors are released) but as a failed no-op. */
+            t->ndata = i;
+            int expected = HETLA_SUCCESS;
+            atomic_compare_exchange_strong(&t->seq->status, &expected, s);
+            break;
+        }
+    }
+    if (atomic_fetch_sub(&t->ndeps, 1) == 1)
+        hetla__ready(ctx, t);
+    return s;
+}
+
+void hetla__wait_zero(hetla_context *ctx, atomic_long *counter)
+{
+    if (atomic_load(counter) == 0)
+        return;
+    pthread_mutex_lock(&ctx->done_lock);
+    atomic_fetch_add(&ctx->waiters, 1);
+    while (atomic_load(counter) > 0)
+        pthread_cond_wait(&ctx->done_cond, &ctx->done_lock);
+    atomic_fetch_sub(&ctx->waiters, 1);
+    pthread_mutex_unlock(&ctx->done_lock);
+}
+
+static void notify_waiters(hetla_context *ctx)
+{
+    if (atomic_load(&ctx->waiters) > 0) {
+        pthread_mutex_lock(&ctx->done_lock);
+        pthread_cond_broadcast(&ctx->done_cond);
+        pthread_mutex_unlock(&ctx->done_lock);
+    }
+}
+
+static void task_complete(hetla_context *ctx, hetla__task *t)
+{
+    pthread_mutex_lock(&t->lock);
+    atomic_store(&t->completed, 1);
+    pthread_mutex_unlock(&t->lock);
+    /* No edge can be added any more: the list is ours to walk. */
+    for (int i = 0; i < t->nsucc; i++)
+        if (atomic_fetch_sub(&t->succ[i]->ndeps, 1) == 1)
+            hetla__ready(ctx, t->succ[i]);
+    for (int i = 0; i < t->ndata; i++)
+        if (t->data[i].mode != HETLA_SCRATCH)
+            atomic_fetch_sub(&t->data[i].data->users, 1);
+    atomic_fetch_sub(&t->seq->pending, 1);
+    atomic_fetch_sub(&ctx->pending, 1);
+    notify_waiters(ctx);
+    hetla__task_release(t);
+}
+
+/* Fetches the task's data to the worker's node and fills the buffers. */
+static hetla_status task_fetch(hetla__worker *w, hetla__task *t, hetla_buffer *buf)
+{
+    int node = w->dev->node;
+    for (int i = 0; i < t->ndata; i++) {
+        hetla_data *d = t->data[i].data;
+        hetla_status s;
+        pthread_mutex_lock(&d->lock);
+        if (t->data[i].mode == HETLA_SCRATCH)
+            s = hetla__scratch_get(d, w, &buf[i]);
+        else {
+            s = hetla__replica_fetch(d, node, t->data[i].mode, w);
+            buf[i] = (hetla_buffer){d->rep[node].ptr, d->m, d->n, d->rep[node].ld, d->type};
+        }
+        pthread_mutex_unlock(&d->lock);
+        if (s)
+            return s;
+    }
+    return HETLA_SUCCESS;
+}
+
+static void task_written(hetla__worker *w, hetla__task *t)
+{
+    for (int i = 0; i < t->ndata; i++) {
+        if (!(t->data[i].mode & HETLA_W) || t->data[i].mode == HETLA_SCRATCH)
+            continue;
+        hetla_data *d = t->data[i].data;
+        pthread_mutex_lock(&d->lock);
+        hetla__replica_written(d, w->dev->node);
+        pthread_mutex_unlock(&d->lock);
+    }
+}
+
+static void seq_fail(hetla_sequence *seq, hetla_status s)
+{
+    int expected = HETLA_SUCCESS;
+    atomic_compare_exchange_strong(&seq->status, &expected, (int)s);
+}
+
+void hetla__task_run(hetla__worker *w, hetla__task *t)
+{
+    hetla_context *ctx = w->ctx;
+    double t0 = hetla__now();
+    int cls = t->kernel->selected[w->dev->id];
+    if (atomic_load(&t->seq->status) != HETLA_SUCCESS) {
+        atomic_fetch_add(&ctx->nskipped, 1);
+    } else {
+        hetla_buffer buf[HETLA_MAX_TASK_DATA];
+        hetla_status s = task_fetch(w, t, buf);
+        if (!s) {
+            hetla_exec x = {buf, t->ndata, t->args, t->args_size, w->dev->id, w->id, w->queue};
+            s = w->dev->ops->launch(w->dev, t->kernel->impl[cls], &x);
+        }
+        if (!s && w->queue && w->dev->ops->queue_sync)
+            s = w->dev->ops->queue_sync(w->dev, w->queue);
+        if (s) {
+            hetla__log(ctx, HETLA_LOG_ERROR, "task '%s' failed on %s: %s%s%s", t->label, w->dev->name,
+                       hetla_status_string(s), *hetla_error_detail() ? ": " : "", hetla_error_detail());
+            seq_fail(t->seq, s);
+        } else {
+            task_written(w, t);
+        }
+    }
+    double t1 = hetla__now();
+    w->busy_s += t1 - t0;
+    atomic_fetch_add_explicit(&ctx->ntasks, 1, memory_order_relaxed);
+    hetla__trace_task(ctx, w, t, cls, t0, t1);
+    task_complete(ctx, t);
+}
+
+/* ---- sequences ----------------------------------------------------------- */
+
+hetla_status hetla_sequence_create(hetla_context *ctx, hetla_sequence **out)
+{
+    if (!ctx)
+        return hetla__arg_error("hetla_sequence_create", 1, "ctx", "is NULL");
+    if (!out)
+        return hetla__arg_error("hetla_sequence_create", 2, "out", "is NULL");
+    hetla_sequence *s = calloc(1, sizeof *s);
+    if (!s)
+        return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_sequence_create: out of memory");
+    s->ctx = ctx;
+    *out = s;
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla_sequence_wait(hetla_sequence *s)
+{
+    if (!s)
+        return hetla__arg_error("hetla_sequence_wait", 1, "s", "is NULL");
+    hetla__wait_zero(s->ctx, &s->pending);
+    hetla_status st = atomic_load(&s->status);
+    if (st)
+        return hetla__fail(st, "hetla_sequence_wait: a task of the sequence failed: %s", hetla_status_string(st));
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla_sequence_status(const hetla_sequence *s)
+{
+    return s ? (hetla_status)atomic_load(&s->status) : HETLA_ERR_ARG;
+}
+
+hetla_status hetla_sequence_destroy(hetla_sequence *s)
+{
+    if (!s)
+        return hetla__arg_error("hetla_sequence_destroy", 1, "s", "is NULL");
+    hetla_status st = hetla_sequence_wait(s);
+    free(s);
+    return st;
+}

@@ -1,0 +1,136 @@
+/* Worker threads: each drives one device, pops ready tasks from the
+ * scheduler and runs them; idle workers spin briefly, then sleep.
+ *
+ * Sleep/wake without lost wake-ups (a Dekker pair on seq_cst atomics): a
+ * pusher bumps ready_epoch, then reads sleepers; a worker bumps sleepers,
+ * then re-reads ready_epoch before waiting. One of them always sees the
+ * other's write. */
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/runtime.h"
+
+enum { SPIN_ROUNDS = 2000 };
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+void hetla__ready(hetla_context *ctx, hetla__task *t)
+{
+    ctx->sched->push(ctx->sched_state, t);
+    atomic_fetch_add(&ctx->ready_epoch, 1);
+    if (atomic_load(&ctx->sleepers) > 0) {
+        pthread_mutex_lock(&ctx->wake_lock);
+        pthread_cond_broadcast(&ctx->wake_cond);
+        pthread_mutex_unlock(&ctx->wake_lock);
+    }
+}
+
+/* Waits until the epoch moves past @p seen or the context stops. */
+static void idle_wait(hetla_context *ctx, unsigned long seen)
+{
+    for (int i = 0; i < SPIN_ROUNDS; i++) {
+        if (atomic_load_explicit(&ctx->ready_epoch, memory_order_relaxed) != seen ||
+            atomic_load_explicit(&ctx->stopping, memory_order_relaxed))
+            return;
+        cpu_relax();
+    }
+    pthread_mutex_lock(&ctx->wake_lock);
+    atomic_fetch_add(&ctx->sleepers, 1);
+    while (atomic_load(&ctx->ready_epoch) == seen && !atomic_load(&ctx->stopping))
+        pthread_cond_wait(&ctx->wake_cond, &ctx->wake_lock);
+    atomic_fetch_sub(&ctx->sleepers, 1);
+    pthread_mutex_unlock(&ctx->wake_lock);
+}
+
+static void *worker_main(void *arg)
+{
+    hetla__worker *w = arg;
+    hetla_context *ctx = w->ctx;
+    if (w->core >= 0)
+        hetla__topology_pin(ctx, w->core);
+    while (!atomic_load(&ctx->stopping)) {
+        unsigned long seen = atomic_load(&ctx->ready_epoch);
+        hetla__task *t = ctx->sched->pop(ctx->sched_state, w);
+        if (t)
+            hetla__task_run(w, t);
+        else
+            idle_wait(ctx, seen);
+    }
+    return NULL;
+}
+
+/* Worker counts: CPU workers default to one per core, less one core per
+ * accelerator worker (those threads mostly wait on their device). */
+static int cpu_worker_count(const hetla_context *ctx, int asked, int accel_workers)
+{
+    if (asked > 0)
+        return asked;
+    int n = ctx->ncores - accel_workers;
+    return n > 0 ? n : 1;
+}
+
+hetla_status hetla__workers_start(hetla_context *ctx, int cpu_workers)
+{
+    int accel = 0, cpu_dev = -1;
+    for (int d = 0; d < ctx->ndevices; d++) {
+        if (ctx->devices[d].type == HETLA_DEVICE_CPU)
+            cpu_dev = d;
+        else
+            ctx->devices[d].nworkers = 1, accel++;
+    }
+    if (cpu_dev >= 0)
+        ctx->devices[cpu_dev].nworkers = cpu_worker_count(ctx, cpu_workers, accel);
+    int total = 0;
+    for (int d = 0; d < ctx->ndevices; d++)
+        total += ctx->devices[d].nworkers;
+    ctx->workers = calloc((size_t)total, sizeof *ctx->workers);
+    ctx->busy_snapshot = calloc((size_t)total, sizeof *ctx->busy_snapshot);
+    if (!ctx->workers || !ctx->busy_snapshot)
+        return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_context_create: out of memory for workers");
+    /* Accelerator drivers take the last cores, CPU workers the first. */
+    int next_core = 0, next_accel_core = ctx->ncores - 1;
+    for (int d = 0; d < ctx->ndevices; d++) {
+        hetla__device *dev = &ctx->devices[d];
+        for (int k = 0; k < dev->nworkers; k++) {
+            hetla__worker *w = &ctx->workers[ctx->nworkers];
+            w->ctx = ctx;
+            w->id = ctx->nworkers;
+            w->dev = dev;
+            w->core = ctx->no_pinning ? -1 : dev->type == HETLA_DEVICE_CPU ? next_core++ : next_accel_core--;
+            if (w->core < -1)
+                w->core = -1;
+            if (dev->ops->queue_create) {
+                hetla_status s = dev->ops->queue_create(dev, &w->queue);
+                if (s)
+                    return s;
+            }
+            if (pthread_create(&w->thread, NULL, worker_main, w) != 0)
+                return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_context_create: could not start worker %d", w->id);
+            ctx->nworkers++;
+        }
+    }
+    return HETLA_SUCCESS;
+}
+
+void hetla__workers_stop(hetla_context *ctx)
+{
+    pthread_mutex_lock(&ctx->wake_lock);
+    atomic_store(&ctx->stopping, 1);
+    pthread_cond_broadcast(&ctx->wake_cond);
+    pthread_mutex_unlock(&ctx->wake_lock);
+    for (int i = 0; i < ctx->nworkers; i++) {
+        hetla__worker *w = &ctx->workers[i];
+        pthread_join(w->thread, NULL);
+        if (w->queue && w->dev->ops->queue_destroy)
+            w->dev->ops->queue_destroy(w->dev, w->queue);
+    }
+    free(ctx->workers);
+    ctx->workers = NULL;
+    ctx->nworkers = 0;
+}
