@@ -1,0 +1,30 @@
+/* The entry point of libhetla_cuda.so: the CUDA backend's ops table, which
+ * the core finds as hetla_backend_cuda (src/devices/modules.c). */
+#include "devices/cuda/cuda_internal.h"
+#include "kernels/cublas/cublas.h"
+
+static const hetla__device_ops cuda_ops = {
+    .abi = HETLA__BACKEND_ABI,
+    .name = "cuda",
+    .type = HETLA_DEVICE_CUDA,
+    .own_memory = 1,
+    .probe = hetla__cuda_probe,
+    .init = hetla__cuda_init,
+    .fini = hetla__cuda_fini,
+    .alloc = hetla__cuda_alloc,
+    .free = hetla__cuda_free,
+    .queue_create = hetla__cuda_queue_create,
+    .queue_destroy = hetla__cuda_queue_destroy,
+    .copy = hetla__cuda_copy,
+    .can_peer = hetla__cuda_can_peer,
+    .launch = hetla__cuda_launch,
+    .queue_sync = hetla__cuda_queue_sync,
+    .register_kernels = hetla__cublas_register,
+    .host_pin = hetla__cuda_host_pin,
+    .host_unpin = hetla__cuda_host_unpin,
+};
+
+/* The module's one exported name (everything else is hidden). */
+__attribute__((visibility("default"))) const hetla__device_ops *hetla_backend_cuda(void);
+
+const hetla__device_ops *hetla_backend_cuda(void) { return &cuda_ops; }

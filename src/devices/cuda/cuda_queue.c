@@ -1,0 +1,78 @@
+/* Per-worker queues (a non-blocking stream with cuBLAS and cuSOLVER
+ * handles bound to it), running an implementation, waiting for a queue. */
+#include <stdlib.h>
+
+#include "devices/cuda/cuda_internal.h"
+
+void hetla__cuda_queue_destroy(hetla__device *dev, void *queue)
+{
+    hetla__cuda_queue *q = queue;
+    int prev;
+    (void)dev;
+    if (!q)
+        return;
+    int bound = hetla__cuda_bind(q->device, &prev) == HETLA_SUCCESS;
+    /* Failures here leave nothing to recover: the handles are gone either way. */
+    if (q->solver)
+        (void)cusolverDnDestroy(q->solver);
+    if (q->blas)
+        (void)cublasDestroy(q->blas);
+    if (q->stream && cudaStreamDestroy(q->stream) != cudaSuccess)
+        (void)cudaGetLastError();
+    if (bound)
+        hetla__cuda_unbind(prev);
+    free(q);
+}
+
+hetla_status hetla__cuda_queue_create(hetla__device *dev, void **queue)
+{
+    hetla__cuda_queue *q = calloc(1, sizeof *q);
+    if (!q)
+        return hetla__fail(HETLA_ERR_NO_MEMORY, "cuda:%d: out of host memory (queue)", dev->index);
+    q->device = dev->index;
+    int prev, d = q->device;
+    hetla_status s = hetla__cuda_bind(d, &prev);
+    if (s) {
+        free(q);
+        return s;
+    }
+    /* Non-blocking: the legacy default stream, which a user's own CUDA
+     * code may use, must not serialize with hetla's work. */
+    s = hetla__cuda_check(cudaStreamCreateWithFlags(&q->stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags", d);
+    if (!s)
+        s = hetla__cublas_check(cublasCreate(&q->blas), "cublasCreate", d);
+    if (!s)
+        s = hetla__cublas_check(cublasSetStream(q->blas, q->stream), "cublasSetStream", d);
+    if (!s)
+        s = hetla__cusolver_check(cusolverDnCreate(&q->solver), "cusolverDnCreate", d);
+    if (!s)
+        s = hetla__cusolver_check(cusolverDnSetStream(q->solver, q->stream), "cusolverDnSetStream", d);
+    hetla__cuda_unbind(prev);
+    if (s) {
+        hetla__cuda_queue_destroy(dev, q);
+        return s;
+    }
+    *queue = q;
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla__cuda_launch(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x)
+{
+    const hetla__cuda_dev *cd = dev->impl;
+    /* Worker threads only: the device stays current, nothing to restore. */
+    hetla_status s = hetla__cuda_check(cudaSetDevice(cd->ordinal), "cudaSetDevice", cd->ordinal);
+    if (s)
+        return s;
+    (void)cudaGetLastError(); /* errors before this point were reported by their own calls */
+    s = fn(x);
+    if (s)
+        return s;
+    return hetla__cuda_check(cudaGetLastError(), "a kernel launch", cd->ordinal);
+}
+
+hetla_status hetla__cuda_queue_sync(hetla__device *dev, void *queue)
+{
+    const hetla__cuda_queue *q = queue;
+    (void)dev;
+    return hetla__cuda_check(cudaStreamSynchronize(q->stream), "cudaStreamSynchronize", q->device);
+}

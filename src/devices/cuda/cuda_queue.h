@@ -1,0 +1,27 @@
+/* What a CUDA kernel implementation sees: hetla_exec.queue points to the
+ * worker's hetla__cuda_queue (its stream and library handles bound to it),
+ * and the checks that turn CUDA and library failures into hetla statuses. */
+#ifndef HETLA_CUDA_QUEUE_H
+#define HETLA_CUDA_QUEUE_H
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+#include <cusolverDn.h>
+
+#include "hetla.h"
+
+typedef struct hetla__cuda_queue {
+    cudaStream_t stream;       /**< first: a user's CUDA_NATIVE kernel reads it
+                                    through x->queue without this header */
+    cublasHandle_t blas;       /**< bound to stream */
+    cusolverDnHandle_t solver; /**< bound to stream */
+    int device;                /**< the CUDA device ordinal, current while a kernel runs */
+} hetla__cuda_queue;
+
+/** HETLA_SUCCESS for cudaSuccess; else HETLA_ERR_BACKEND with a detail
+ *  naming @p call, CUDA device @p ordinal and CUDA's message. */
+hetla_status hetla__cuda_check(cudaError_t e, const char *call, int ordinal);
+hetla_status hetla__cublas_check(cublasStatus_t st, const char *call, int ordinal);
+hetla_status hetla__cusolver_check(cusolverStatus_t st, const char *call, int ordinal);
+
+#endif

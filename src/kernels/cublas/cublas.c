@@ -1,0 +1,27 @@
+/* The CUDA_CUBLAS class's registry: one row per routine family and
+ * precision, added to the operations the core registered. */
+#include "kernels/cublas/cublas.h"
+
+hetla_status hetla__cublas_add(hetla_context *ctx, const char *op, hetla_kernel_fn fn)
+{
+    hetla_kernel *k;
+    hetla_status s = hetla_kernel_find(ctx, op, &k);
+    return s ? s : hetla_kernel_add(k, HETLA_CLASS_CUDA_CUBLAS, fn);
+}
+
+static hetla_status (*const families[])(hetla_context *ctx) = {
+    hetla__sgemm_cublas_register,
+    hetla__dgemm_cublas_register,
+    hetla__cgemm_cublas_register,
+    hetla__zgemm_cublas_register,
+};
+
+hetla_status hetla__cublas_register(hetla_context *ctx)
+{
+    for (size_t i = 0; i < sizeof families / sizeof *families; i++) {
+        hetla_status s = families[i](ctx);
+        if (s)
+            return s;
+    }
+    return HETLA_SUCCESS;
+}

@@ -1,0 +1,27 @@
+/* The CUDA_CUBLAS kernel class: what its routine files share, and their
+ * registration. Compiled into libhetla_cuda.so, never into the core. A
+ * routine family is one z<family>_cublas.c (tagged @precisions), one
+ * HETLA__REGISTER_DECL line below and one row in cublas.c's table. */
+#ifndef HETLA_KERNELS_CUBLAS_H
+#define HETLA_KERNELS_CUBLAS_H
+
+#include "devices/cuda/cuda_queue.h"
+#include "kernels/blas/blas_ops.h"
+
+static inline cublasOperation_t hetla__cublas_op(hetla_trans t)
+{
+    /* cuBLAS's real routines read CUBLAS_OP_C as a transpose, as BLAS does. */
+    return t == HETLA_NO_TRANS ? CUBLAS_OP_N : t == HETLA_TRANS ? CUBLAS_OP_T : CUBLAS_OP_C;
+}
+
+/** Adds @p fn as the CUDA_CUBLAS implementation of the operation @p op,
+ *  which the core has registered already. */
+hetla_status hetla__cublas_add(hetla_context *ctx, const char *op, hetla_kernel_fn fn);
+
+/** Registers one family in one precision (hetla__zgemm_cublas_register ...). */
+HETLA__REGISTER_DECL(gemm_cublas)
+
+/** Every family in every precision: the backend's register_kernels hook. */
+hetla_status hetla__cublas_register(hetla_context *ctx);
+
+#endif
