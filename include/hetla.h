@@ -13,4 +13,35 @@
 #include "hetla/task.h"
 #include "hetla/blas_types.h"
 
+/* One source per precision family; the s, d and c headers are generated
+ * from the z ones at build time and installed beside them. */
+#include "hetla/blas1_z.h"
+#include "hetla/blas1_c.h"
+#include "hetla/blas1_d.h"
+#include "hetla/blas1_s.h"
+#include "hetla/dblas1_real.h" /* real only: rotg, rotm, rotmg, dsdot */
+#include "hetla/sblas1_real.h"
+#include "hetla/zblas1_complex.h" /* complex only: dotu, dscal, ... */
+#include "hetla/cblas1_complex.h"
+#include "hetla/blas2_z.h"
+#include "hetla/blas2_c.h"
+#include "hetla/blas2_d.h"
+#include "hetla/blas2_s.h"
+#include "hetla/zblas2_complex.h" /* geru */
+#include "hetla/cblas2_complex.h"
+#include "hetla/blas3_z.h"
+#include "hetla/blas3_c.h"
+#include "hetla/blas3_d.h"
+#include "hetla/blas3_s.h"
+#include "hetla/zblas3_complex.h" /* complex symmetric: symm, syrk, syr2k */
+#include "hetla/cblas3_complex.h"
+#include "hetla/aux_z.h"
+#include "hetla/aux_c.h"
+#include "hetla/aux_d.h"
+#include "hetla/aux_s.h"
+#include "hetla/ztiled.h"
+#include "hetla/ctiled.h"
+#include "hetla/dtiled.h"
+#include "hetla/stiled.h"
+
 #endif

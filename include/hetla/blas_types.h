@@ -14,4 +14,9 @@ typedef enum hetla_side { HETLA_LEFT = 141, HETLA_RIGHT = 142 } hetla_side;
 /** Dimensions and increments. */
 typedef int64_t hetla_int;
 
+/** Complex scalars, passed by value as LAPACKE does; arrays of them are
+ *  interleaved (re, im) pairs as in every BLAS. */
+typedef float _Complex hetla_ccomplex;
+typedef double _Complex hetla_zcomplex;
+
 #endif

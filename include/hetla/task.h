@@ -80,6 +80,11 @@ const char *hetla_kernel_name(const hetla_kernel *k);
 /** Walks the registry: operations 0 .. hetla_kernel_count() - 1. */
 int hetla_kernel_count(const hetla_context *ctx);
 hetla_kernel *hetla_kernel_at(const hetla_context *ctx, int i);
+/** Changes the selection policy while the context runs, with the syntax of
+ *  HETLA_POLICY: clauses "<type>=<class>,..." (a device type's order) and
+ *  "<operation>:<type>=<class>,..." (one operation's), separated by ';'.
+ *  Waits for the tasks in flight first; a bad spec changes nothing. */
+HETLA_NODISCARD hetla_status hetla_policy_set(hetla_context *ctx, const char *spec);
 /** Writes the selection policy of device type @p t ("openblas,blis,generic")
  *  into @p buf. */
 HETLA_NODISCARD hetla_status hetla_policy_describe(const hetla_context *ctx, hetla_device_type t, char *buf,
@@ -105,6 +110,14 @@ typedef struct hetla_task_desc {
 } hetla_task_desc;
 
 enum { HETLA_MAX_TASK_DATA = 16, HETLA_MAX_TASK_ARGS = 256 };
+
+/** Options of the task forms of library operations (hetla_zgemm_task, ...);
+ *  NULL or zero fields mean defaults, as in hetla_task_desc. */
+typedef struct hetla_task_opts {
+    int priority;
+    uint64_t device_mask;
+    hetla_sequence *seq;
+} hetla_task_opts;
 
 /** Inserts a task. Dependencies on earlier tasks follow from the access
  *  modes (read after write, write after read, write after write); the

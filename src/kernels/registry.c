@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernels/blas/blas_ops.h"
+#include "kernels/kernels.h"
 #include "runtime/runtime.h"
 
 static const struct {
@@ -51,33 +53,31 @@ hetla_device_type hetla_kernel_class_device(hetla_kernel_class c)
 /* A simulated device runs what a CPU runs. */
 static hetla_device_type policy_type(hetla_device_type t) { return t == HETLA_DEVICE_SIM ? HETLA_DEVICE_CPU : t; }
 
+/* The class list for operation @p k on device type @p t: the last rule
+ * naming the operation wins over the device type's list. */
+static const hetla__policy_rule *rule_for(const hetla_context *ctx, const hetla_kernel *k, hetla_device_type t)
+{
+    for (int r = ctx->nrules - 1; r >= 0; r--)
+        if (ctx->rules[r].type == t && !strcmp(ctx->rules[r].op, k->name))
+            return &ctx->rules[r];
+    return NULL;
+}
+
 static void select_for_devices(hetla_kernel *k)
 {
     hetla_context *ctx = k->ctx;
     for (int d = 0; d < ctx->ndevices; d++) {
         hetla_device_type t = policy_type(ctx->devices[d].type);
+        const hetla__policy_rule *r = rule_for(ctx, k, t);
+        const hetla_kernel_class *list = r ? r->cls : ctx->policy[t];
+        int n = r ? r->n : ctx->npolicy[t];
         k->selected[d] = -1;
-        for (int i = 0; i < ctx->npolicy[t]; i++)
-            if (k->impl[ctx->policy[t][i]]) {
-                k->selected[d] = (signed char)ctx->policy[t][i];
+        for (int i = 0; i < n; i++)
+            if (k->impl[list[i]]) {
+                k->selected[d] = (signed char)list[i];
                 break;
             }
     }
-}
-
-void hetla__registry_init(hetla_context *ctx)
-{
-    memcpy(ctx->policy, default_policy, sizeof ctx->policy);
-    memcpy(ctx->npolicy, default_npolicy, sizeof ctx->npolicy);
-}
-
-void hetla__registry_fini(hetla_context *ctx)
-{
-    for (int i = 0; i < ctx->nkernels; i++)
-        free(ctx->kernels[i]);
-    free(ctx->kernels);
-    ctx->kernels = NULL;
-    ctx->nkernels = ctx->capkernels = 0;
 }
 
 static int find_class(hetla_device_type t, const char *name, size_t len)
@@ -89,33 +89,56 @@ static int find_class(hetla_device_type t, const char *name, size_t len)
     return -1;
 }
 
-/* One "<type>=<class>,<class>" clause. */
-static hetla_status parse_clause(hetla_context *ctx, const char *clause, size_t len)
+/* Parses "<class>,<class>" for device type @p t into @p out. */
+static hetla_status parse_classes(hetla_device_type t, const char *p, const char *end, hetla_kernel_class *out,
+                                  int *n)
 {
-    const char *eq = memchr(clause, '=', len);
-    int t = -1;
-    for (int i = 0; eq && i < HETLA_DEVICE_NTYPES; i++)
-        if ((size_t)(eq - clause) == strlen(type_names[i]) && !strncmp(clause, type_names[i], (size_t)(eq - clause)))
-            t = i;
-    if (t < 0 || t == HETLA_DEVICE_SIM)
-        return hetla__fail(HETLA_ERR_ARG, "HETLA_POLICY: '%.*s' must be cpu=..., cuda=... or opencl=...", (int)len,
-                           clause);
-    int n = 0;
-    for (const char *p = eq + 1, *end = clause + len; p < end;) {
+    *n = 0;
+    while (p < end) {
         const char *comma = memchr(p, ',', (size_t)(end - p));
         size_t l = comma ? (size_t)(comma - p) : (size_t)(end - p);
-        int c = find_class((hetla_device_type)t, p, l);
+        int c = find_class(t, p, l);
         if (c < 0)
             return hetla__fail(HETLA_ERR_ARG, "HETLA_POLICY: '%.*s' is not a kernel class of %s devices", (int)l, p,
                                type_names[t]);
-        ctx->policy[t][n++] = (hetla_kernel_class)c;
+        if (*n == HETLA_NCLASSES)
+            return hetla__fail(HETLA_ERR_ARG, "HETLA_POLICY: too many classes for %s", type_names[t]);
+        out[(*n)++] = (hetla_kernel_class)c;
         p += l + (comma ? 1 : 0);
     }
-    ctx->npolicy[t] = n;
     return HETLA_SUCCESS;
 }
 
-hetla_status hetla__policy_parse(hetla_context *ctx, const char *spec)
+/* One "[<operation>:]<type>=<class>,<class>" clause. */
+static hetla_status parse_clause(hetla_context *ctx, const char *clause, size_t len)
+{
+    const char *eq = memchr(clause, '=', len), *colon = eq ? memchr(clause, ':', (size_t)(eq - clause)) : NULL;
+    const char *type = colon ? colon + 1 : clause;
+    int t = -1;
+    for (int i = 0; eq && i < HETLA_DEVICE_NTYPES; i++)
+        if ((size_t)(eq - type) == strlen(type_names[i]) && !strncmp(type, type_names[i], (size_t)(eq - type)))
+            t = i;
+    if (t < 0 || t == HETLA_DEVICE_SIM)
+        return hetla__fail(HETLA_ERR_ARG, "HETLA_POLICY: '%.*s' must be [operation:]cpu=..., cuda=... or opencl=...",
+                           (int)len, clause);
+    if (!colon)
+        return parse_classes((hetla_device_type)t, eq + 1, clause + len, ctx->policy[t], &ctx->npolicy[t]);
+    size_t oplen = (size_t)(colon - clause);
+    if (oplen == 0 || oplen >= sizeof ctx->rules[0].op)
+        return hetla__fail(HETLA_ERR_ARG, "HETLA_POLICY: bad operation name in '%.*s'", (int)len, clause);
+    if (ctx->nrules == HETLA__MAX_RULES)
+        return hetla__fail(HETLA_ERR_ARG, "HETLA_POLICY: more than %d operation rules", HETLA__MAX_RULES);
+    hetla__policy_rule *r = &ctx->rules[ctx->nrules];
+    memcpy(r->op, clause, oplen);
+    r->op[oplen] = 0;
+    r->type = (hetla_device_type)t;
+    hetla_status s = parse_classes(r->type, eq + 1, clause + len, r->cls, &r->n);
+    if (!s)
+        ctx->nrules++;
+    return s;
+}
+
+static hetla_status policy_parse(hetla_context *ctx, const char *spec)
 {
     for (const char *p = spec; p && *p;) {
         size_t l = strcspn(p, "; ");
@@ -127,6 +150,75 @@ hetla_status hetla__policy_parse(hetla_context *ctx, const char *spec)
         p += l + (p[l] ? 1 : 0);
     }
     return HETLA_SUCCESS;
+}
+
+hetla_status hetla__registry_init(hetla_context *ctx, const char *policy)
+{
+    memcpy(ctx->policy, default_policy, sizeof ctx->policy);
+    memcpy(ctx->npolicy, default_npolicy, sizeof ctx->npolicy);
+    hetla_status s = policy_parse(ctx, policy);
+    if (s)
+        return s;
+    hetla__openblas_acquire();
+    hetla__blis_acquire();
+    ctx->registry_ready = 1;
+    s = hetla__blas_register(ctx);
+    /* Then each backend in use adds its classes, once. */
+    for (int d = 0; d < ctx->ndevices && !s; d++) {
+        const hetla__device_ops *ops = ctx->devices[d].ops;
+        int first = 1;
+        for (int e = 0; e < d; e++)
+            first &= ctx->devices[e].ops != ops;
+        if (first && ops->register_kernels)
+            s = ops->register_kernels(ctx);
+    }
+    return s;
+}
+
+void hetla__registry_fini(hetla_context *ctx)
+{
+    if (ctx->registry_ready) {
+        hetla__openblas_release();
+        hetla__blis_release();
+    }
+    ctx->registry_ready = 0;
+    for (int i = 0; i < ctx->nkernels; i++)
+        free(ctx->kernels[i]);
+    free(ctx->kernels);
+    ctx->kernels = NULL;
+    memset(ctx->kernel_hash, 0, sizeof ctx->kernel_hash);
+    ctx->nkernels = ctx->capkernels = 0;
+}
+
+hetla_status hetla_policy_set(hetla_context *ctx, const char *spec)
+{
+    if (!ctx)
+        return hetla__arg_error("hetla_policy_set", 1, "ctx", "is NULL");
+    if (!spec)
+        return hetla__arg_error("hetla_policy_set", 2, "spec", "is NULL");
+    hetla__wait_all_tasks(ctx); /* workers read the selection */
+    pthread_mutex_lock(&ctx->registry_lock);
+    /* Parse into a copy so a bad spec changes nothing. */
+    hetla_context *tmp = malloc(sizeof *tmp);
+    hetla_status s = tmp ? HETLA_SUCCESS : hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_policy_set: out of memory");
+    if (!s) {
+        memcpy(tmp->policy, ctx->policy, sizeof ctx->policy);
+        memcpy(tmp->npolicy, ctx->npolicy, sizeof ctx->npolicy);
+        memcpy(tmp->rules, ctx->rules, sizeof ctx->rules);
+        tmp->nrules = ctx->nrules;
+        s = policy_parse(tmp, spec);
+    }
+    if (!s) {
+        memcpy(ctx->policy, tmp->policy, sizeof ctx->policy);
+        memcpy(ctx->npolicy, tmp->npolicy, sizeof ctx->npolicy);
+        memcpy(ctx->rules, tmp->rules, sizeof ctx->rules);
+        ctx->nrules = tmp->nrules;
+        for (int i = 0; i < ctx->nkernels; i++)
+            select_for_devices(ctx->kernels[i]);
+    }
+    free(tmp);
+    pthread_mutex_unlock(&ctx->registry_lock);
+    return s;
 }
 
 hetla_status hetla_policy_describe(const hetla_context *ctx, hetla_device_type t, char *buf, size_t len)
@@ -146,6 +238,24 @@ hetla_status hetla_policy_describe(const hetla_context *ctx, hetla_device_type t
     return HETLA_SUCCESS;
 }
 
+/* Operations are found by name on every synchronous BLAS call, so the
+ * lookup is a hash probe, not a scan. */
+static size_t name_hash(const char *name)
+{
+    size_t h = 2166136261u;
+    for (; *name; name++)
+        h = (h ^ (unsigned char)*name) * 16777619u;
+    return h;
+}
+
+static hetla_kernel **hash_slot(hetla_context *ctx, const char *name)
+{
+    size_t i = name_hash(name) % HETLA__KERNEL_HASH;
+    while (ctx->kernel_hash[i] && strcmp(ctx->kernel_hash[i]->name, name))
+        i = (i + 1) % HETLA__KERNEL_HASH;
+    return &ctx->kernel_hash[i];
+}
+
 hetla_status hetla_kernel_create(hetla_context *ctx, const char *name, hetla_kernel **out)
 {
     static const char fn[] = "hetla_kernel_create";
@@ -157,11 +267,10 @@ hetla_status hetla_kernel_create(hetla_context *ctx, const char *name, hetla_ker
         return hetla__arg_error(fn, 3, "out", "is NULL");
     pthread_mutex_lock(&ctx->registry_lock);
     hetla_status s = HETLA_SUCCESS;
-    hetla_kernel *k = NULL;
-    for (int i = 0; i < ctx->nkernels && !k; i++)
-        if (!strcmp(ctx->kernels[i]->name, name))
-            k = ctx->kernels[i];
-    if (!k) {
+    hetla_kernel **slot = hash_slot(ctx, name), *k = *slot;
+    if (!k && ctx->nkernels >= HETLA__KERNEL_HASH / 2) {
+        s = hetla__fail(HETLA_ERR_NO_MEMORY, "%s: more than %d operations", fn, HETLA__KERNEL_HASH / 2);
+    } else if (!k) {
         if (ctx->nkernels == ctx->capkernels) {
             int cap = ctx->capkernels ? 2 * ctx->capkernels : 64;
             hetla_kernel **ks = realloc(ctx->kernels, (size_t)cap * sizeof *ks);
@@ -176,6 +285,7 @@ hetla_status hetla_kernel_create(hetla_context *ctx, const char *name, hetla_ker
             strcpy(k->name, name);
             select_for_devices(k);
             ctx->kernels[ctx->nkernels++] = k;
+            *slot = k;
         } else {
             s = hetla__fail(HETLA_ERR_NO_MEMORY, "%s: out of memory", fn);
         }
@@ -194,11 +304,8 @@ hetla_status hetla_kernel_find(hetla_context *ctx, const char *name, hetla_kerne
         return hetla__arg_error(fn, 2, "name", "is NULL");
     if (!out)
         return hetla__arg_error(fn, 3, "out", "is NULL");
-    *out = NULL;
     pthread_mutex_lock(&ctx->registry_lock);
-    for (int i = 0; i < ctx->nkernels && !*out; i++)
-        if (!strcmp(ctx->kernels[i]->name, name))
-            *out = ctx->kernels[i];
+    *out = *hash_slot(ctx, name);
     pthread_mutex_unlock(&ctx->registry_lock);
     return *out ? HETLA_SUCCESS : hetla__arg_error(fn, 2, "name", "'%s' is no registered operation", name);
 }

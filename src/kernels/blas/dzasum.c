@@ -1,0 +1,80 @@
+/* The "dzasum" operation: sum |re x_i| + |im x_i| of a vector into a
+ * 1 x 1 result, in every kernel class that has it; its synchronous call
+ * and task form.
+ * @precisions normal z -> s d c
+ */
+/* OpenBLAS's cblas.h first: blis.h carries its own CBLAS under the same
+ * include guard, with other types. */
+#include <cblas.h>
+#include <blis.h>
+
+#include "kernels/blas/level1.h"
+#include "kernels/generic/generic.h"
+
+/* Increments are positive here: the synchronous call answers the
+ * reference BLAS's incx <= 0 (result 0) itself. */
+
+static hetla_status dzasum_generic(const hetla_exec *x)
+{
+    hetla__vec1_args a;
+    HETLA__ARGS(x, a);
+    const hetla_buffer *X = &x->buf[0];
+    *(double *)x->buf[1].ptr = hetla__generic_dzasum(a.x.n, X->ptr, hetla__vec_inc(X, a.x.dir));
+    return HETLA_SUCCESS;
+}
+
+static hetla_status dzasum_openblas(const hetla_exec *x)
+{
+    hetla__vec1_args a;
+    HETLA__ARGS(x, a);
+    const hetla_buffer *X = &x->buf[0];
+    *(double *)x->buf[1].ptr = cblas_dzasum((blasint)a.x.n, X->ptr, (blasint)hetla__vec_inc(X, a.x.dir));
+    return HETLA_SUCCESS;
+}
+
+static hetla_status dzasum_blis(const hetla_exec *x)
+{
+    hetla__vec1_args a;
+    HETLA__ARGS(x, a);
+    const hetla_buffer *X = &x->buf[0];
+    bli_zasumv((dim_t)a.x.n, X->ptr, (inc_t)hetla__vec_inc(X, a.x.dir), x->buf[1].ptr);
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla__dzasum_register(hetla_context *ctx)
+{
+    return hetla__l1_register(ctx, "dzasum", dzasum_generic, dzasum_openblas, dzasum_blis);
+}
+
+hetla_status hetla_dzasum(hetla_context *ctx, hetla_int n, const hetla_zcomplex *x, hetla_int incx, double *result)
+{
+    static const char fn[] = "hetla_dzasum";
+    hetla_status s = hetla__l1_check(fn, ctx, n);
+    if (!s)
+        s = hetla__l1_check_vec(fn, 3, "x", x, n);
+    if (!s)
+        s = hetla__l1_check_ptr(fn, 5, "result", result);
+    if (s)
+        return s;
+    if (n == 0 || incx <= 0) {
+        *result = 0;
+        return HETLA_SUCCESS;
+    }
+    hetla__vec1_args args;
+    hetla__operand ops[2] = {hetla__vec_operand(x, n, incx, HETLA_ZCOMPLEX, HETLA_R, &args.x),
+                             {result, 1, 1, 1, HETLA_DOUBLE, HETLA_W}};
+    return hetla__blas_run(ctx, "dzasum", ops, 2, &args, sizeof args, 1);
+}
+
+hetla_status hetla_dzasum_task(hetla_context *ctx, const hetla_task_opts *opts, hetla_data *x, hetla_data *result)
+{
+    static const char fn[] = "hetla_dzasum_task";
+    hetla__vec1_args args;
+    hetla_status s = hetla__l1_task_vec(fn, ctx, 3, x, HETLA_ZCOMPLEX, &args.x);
+    if (!s)
+        s = hetla__l1_task_result(fn, 4, result, HETLA_DOUBLE);
+    if (s)
+        return s;
+    hetla_task_arg data[2] = {{x, HETLA_R}, {result, HETLA_W}};
+    return hetla__blas_task(ctx, opts, "dzasum", data, 2, &args, sizeof args);
+}

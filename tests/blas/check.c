@@ -1,0 +1,32 @@
+/* The contexts the BLAS tests run on (see check.h). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check.h"
+
+static const char *const setups[CHECK_NSETUPS][3] = {
+    /* name, devices, policy: each library first, generic for what it lacks */
+    {"generic", "cpu", "cpu=generic"},
+    {"openblas", "cpu", "cpu=openblas,generic"},
+    {"blis", "cpu", "cpu=blis,generic"},
+    {"sim", "sim:0", "cpu=generic"},
+};
+
+const char *check_setup_name(int i) { return setups[i][0]; }
+
+hetla_context *check_setup(int i)
+{
+    hetla_config cfg;
+    hetla_context *ctx = NULL;
+    if (hetla_config_init(&cfg))
+        exit(1);
+    cfg.devices = setups[i][1];
+    cfg.policy = setups[i][2];
+    cfg.cpu_workers = 2;
+    cfg.no_pinning = 1;
+    if (hetla_context_create(&cfg, &ctx)) {
+        fprintf(stderr, "cannot create context '%s': %s\n", setups[i][0], hetla_error_detail());
+        exit(1);
+    }
+    return ctx;
+}
