@@ -15,6 +15,7 @@ double hetla__now(void)
 static void context_free(hetla_context *ctx)
 {
     hetla__workers_stop(ctx);
+    hetla__task_pool_fini(ctx);
     if (ctx->sched && ctx->sched_state)
         ctx->sched->fini(ctx->sched_state);
     hetla__registry_fini(ctx);
@@ -26,6 +27,7 @@ static void context_free(hetla_context *ctx)
     pthread_mutex_destroy(&ctx->done_lock);
     pthread_cond_destroy(&ctx->done_cond);
     pthread_mutex_destroy(&ctx->registry_lock);
+    pthread_mutex_destroy(&ctx->alloc_lock);
     free(ctx->busy_snapshot);
     free(ctx->devices_spec);
     free(ctx->sched_name);
@@ -49,10 +51,8 @@ static hetla_status context_setup(hetla_context *ctx, const hetla_config *cfg)
     }
     if (!s)
         s = hetla__devices_open(ctx, ctx->devices_spec);
-    if (!s) {
-        hetla__registry_init(ctx);
-        s = hetla__policy_parse(ctx, ctx->policy_spec);
-    }
+    if (!s)
+        s = hetla__registry_init(ctx, ctx->policy_spec);
     if (!s)
         s = ctx->sched->init(ctx, &ctx->sched_state);
     if (!s)
@@ -75,6 +75,7 @@ hetla_status hetla_context_create(const hetla_config *cfg, hetla_context **out)
     pthread_mutex_init(&ctx->done_lock, NULL);
     pthread_cond_init(&ctx->done_cond, NULL);
     pthread_mutex_init(&ctx->registry_lock, NULL);
+    pthread_mutex_init(&ctx->alloc_lock, NULL);
     ctx->default_seq.ctx = ctx;
     ctx->t0 = hetla__now();
     hetla_status s = context_setup(ctx, cfg);
@@ -93,7 +94,7 @@ hetla_status hetla_context_destroy(hetla_context *ctx)
 {
     if (!ctx)
         return hetla__arg_error("hetla_context_destroy", 1, "ctx", "is NULL");
-    hetla__wait_zero(ctx, &ctx->pending);
+    hetla__wait_all_tasks(ctx);
     hetla_status s = HETLA_SUCCESS;
     if (ctx->trace_file)
         s = hetla_trace_write(ctx, ctx->trace_file);
@@ -129,7 +130,7 @@ hetla_status hetla_wait_all(hetla_context *ctx)
 {
     if (!ctx)
         return hetla__arg_error("hetla_wait_all", 1, "ctx", "is NULL");
-    hetla__wait_zero(ctx, &ctx->pending);
+    hetla__wait_all_tasks(ctx);
     hetla_status s = atomic_exchange(&ctx->default_seq.status, HETLA_SUCCESS);
     if (s)
         return hetla__fail(s, "hetla_wait_all: a task failed: %s", hetla_status_string(s));
@@ -143,16 +144,17 @@ hetla_status hetla_stats_get(hetla_context *ctx, hetla_stats *out)
     if (!out)
         return hetla__arg_error("hetla_stats_get", 2, "out", "is NULL");
     memset(out, 0, sizeof *out);
-    out->tasks = atomic_load(&ctx->ntasks);
-    out->tasks_skipped = atomic_load(&ctx->nskipped);
     for (int k = 0; k < 3; k++) {
         out->transfers[k] = atomic_load(&ctx->xfer_count[k]);
         out->transfer_bytes[k] = atomic_load(&ctx->xfer_bytes[k]);
     }
     out->elapsed_s = hetla__now() - ctx->t0;
     /* A snapshot, so the caller reads numbers that don't move under it. */
-    for (int i = 0; i < ctx->nworkers; i++)
-        ctx->busy_snapshot[i] = ctx->workers[i].busy_s;
+    for (int i = 0; i < ctx->nworkers; i++) {
+        ctx->busy_snapshot[i] = atomic_load_explicit(&ctx->workers[i].busy_s, memory_order_relaxed);
+        out->tasks += atomic_load_explicit(&ctx->workers[i].ntasks, memory_order_relaxed);
+        out->tasks_skipped += atomic_load_explicit(&ctx->workers[i].nskipped, memory_order_relaxed);
+    }
     out->workers = ctx->nworkers;
     out->busy_s = ctx->busy_snapshot;
     return HETLA_SUCCESS;
@@ -162,15 +164,16 @@ hetla_status hetla_stats_reset(hetla_context *ctx)
 {
     if (!ctx)
         return hetla__arg_error("hetla_stats_reset", 1, "ctx", "is NULL");
-    hetla__wait_zero(ctx, &ctx->pending);
-    atomic_store(&ctx->ntasks, 0);
-    atomic_store(&ctx->nskipped, 0);
+    hetla__wait_all_tasks(ctx);
     for (int k = 0; k < 3; k++) {
         atomic_store(&ctx->xfer_count[k], 0);
         atomic_store(&ctx->xfer_bytes[k], 0);
     }
-    for (int i = 0; i < ctx->nworkers; i++)
-        ctx->workers[i].busy_s = 0;
+    for (int i = 0; i < ctx->nworkers; i++) {
+        atomic_store(&ctx->workers[i].busy_s, 0);
+        atomic_store(&ctx->workers[i].ntasks, 0);
+        atomic_store(&ctx->workers[i].nskipped, 0);
+    }
     ctx->t0 = hetla__now();
     hetla__trace_clear(ctx);
     return HETLA_SUCCESS;

@@ -4,23 +4,36 @@
 #define HETLA_CORE_CONTEXT_H
 
 #include <pthread.h>
+#include <stdalign.h>
 #include <stdatomic.h>
 
 #include "hetla.h"
 #include "devices/device.h"
 
-enum { HETLA__MAX_DEVICES = 64, HETLA__MAX_NODES = 64 };
+enum { HETLA__MAX_DEVICES = 64, HETLA__MAX_NODES = 64, HETLA__KERNEL_HASH = 2048, HETLA__MAX_RULES = 64 };
+
+/** A per-operation selection rule ("dgemm:cpu=blis,generic"). */
+typedef struct hetla__policy_rule {
+    char op[64];
+    hetla_device_type type;
+    int n;
+    hetla_kernel_class cls[HETLA_NCLASSES];
+} hetla__policy_rule;
 
 typedef struct hetla__worker hetla__worker;
 typedef struct hetla__task hetla__task;
 typedef struct hetla__sched_ops hetla__sched_ops;
 typedef struct hetla__trace hetla__trace;
 
+/* Atomics written on every task stand on cache lines of their own, so that
+ * inserting threads and workers do not slow each other down. */
+#define HETLA__LINE alignas(64)
+
 /** A sequence: tasks sharing a sticky status. */
 struct hetla_sequence {
     hetla_context *ctx;
     _Atomic int status;
-    atomic_long pending;
+    HETLA__LINE atomic_long pending;
 };
 
 struct hetla_context {
@@ -48,32 +61,42 @@ struct hetla_context {
     /* worker sleep / wake (see worker.c for the protocol) */
     pthread_mutex_t wake_lock;
     pthread_cond_t wake_cond;
-    atomic_ulong ready_epoch;
-    atomic_int sleepers;
+    HETLA__LINE atomic_ulong ready_epoch;
+    HETLA__LINE atomic_int sleepers;
     atomic_int stopping;
+    atomic_int waiters;
 
-    /* completion waits */
+    /* completion waits (waiters, above, is read on every completion) */
     pthread_mutex_t done_lock;
     pthread_cond_t done_cond;
-    atomic_int waiters;
-    atomic_long pending;
+    HETLA__LINE atomic_ullong inserted; /* written by inserting threads only */
     atomic_ullong next_seqno;
+    HETLA__LINE hetla__task *_Atomic free_tasks; /* task pool (runtime/task.c) */
+    pthread_mutex_t alloc_lock;
+    hetla__task *alloc_list;
     hetla_sequence default_seq;
 
     /* kernel registry (kernels/registry.c) */
     pthread_mutex_t registry_lock;
+    int registry_ready;
     hetla_kernel **kernels;
     int nkernels, capkernels;
+    hetla_kernel *kernel_hash[HETLA__KERNEL_HASH]; /* open addressing by name */
     hetla_kernel_class policy[HETLA_DEVICE_NTYPES][HETLA_NCLASSES];
     int npolicy[HETLA_DEVICE_NTYPES];
+    hetla__policy_rule rules[HETLA__MAX_RULES];
+    int nrules;
 
     /* statistics and trace (runtime/trace.c) */
     double t0;
-    atomic_ullong ntasks, nskipped;
-    atomic_ullong xfer_count[3], xfer_bytes[3];
+    HETLA__LINE atomic_ullong xfer_count[3], xfer_bytes[3];
     double *busy_snapshot;
     hetla__trace *trace;
 };
+
+/* tiled matrices (runtime/tiled.c) */
+hetla_context *hetla__tiled_context(const hetla_tiled *a);
+hetla_dtype hetla__tiled_type(const hetla_tiled *a);
 
 /* errors and logging (status.c) */
 hetla_status hetla__fail(hetla_status s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

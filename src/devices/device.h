@@ -46,6 +46,15 @@ typedef struct hetla__device_ops {
     hetla_status (*launch)(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x);
     /** Waits for everything enqueued on @p queue. */
     hetla_status (*queue_sync)(hetla__device *dev, void *queue);
+    /** Optional: adds the backend's kernel implementations (its kernel
+     *  classes) to @p ctx's operations, once per context, after the
+     *  built-in ones are registered. */
+    hetla_status (*register_kernels)(hetla_context *ctx);
+    /** Optional: page-locks host memory so copies run at full speed and
+     *  asynchronously. @return 1 if pinned here (host_unpin must follow),
+     *  0 if not (already pinned, or refused: copies are then slower). */
+    int (*host_pin)(void *ptr, size_t bytes);
+    void (*host_unpin)(void *ptr);
 } hetla__device_ops;
 
 struct hetla__device {
@@ -69,5 +78,10 @@ extern const hetla__device_ops hetla__sim_ops;
 /** Finds the ops of backend @p name: built in, or loaded from a module.
  *  @return NULL with @p why filled when unavailable. */
 const hetla__device_ops *hetla__backend_find(const char *name, const char *module_path, char *why, size_t whylen);
+
+/** A symbol of a backend module loaded by a context (NULL if none): how
+ *  the `hetla` command reaches a module's vendor-library peers for its
+ *  benchmarks without linking any GPU library itself. */
+void *hetla__backend_symbol(const char *backend, const char *symbol);
 
 #endif

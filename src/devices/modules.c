@@ -2,6 +2,7 @@
  * backends are modules (libhetla_<name>.so) loaded at run time, so the
  * core library links no GPU runtime and runs where none is installed. */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,6 +31,36 @@ static void *open_module(const char *name, const char *module_path, char *why, s
     return h;
 }
 
+/* Modules loaded so far, for hetla__backend_symbol. */
+static struct {
+    char name[32];
+    void *handle;
+} loaded[8];
+static pthread_mutex_t loaded_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void remember(const char *name, void *handle)
+{
+    pthread_mutex_lock(&loaded_lock);
+    for (size_t i = 0; i < sizeof loaded / sizeof *loaded; i++)
+        if (!loaded[i].handle || !strcmp(loaded[i].name, name)) {
+            snprintf(loaded[i].name, sizeof loaded[i].name, "%s", name);
+            loaded[i].handle = handle;
+            break;
+        }
+    pthread_mutex_unlock(&loaded_lock);
+}
+
+void *hetla__backend_symbol(const char *backend, const char *symbol)
+{
+    void *sym = NULL;
+    pthread_mutex_lock(&loaded_lock);
+    for (size_t i = 0; i < sizeof loaded / sizeof *loaded && !sym; i++)
+        if (loaded[i].handle && !strcmp(loaded[i].name, backend))
+            sym = dlsym(loaded[i].handle, symbol);
+    pthread_mutex_unlock(&loaded_lock);
+    return sym;
+}
+
 const hetla__device_ops *hetla__backend_find(const char *name, const char *module_path, char *why, size_t whylen)
 {
     if (!strcmp(name, "cpu"))
@@ -51,5 +82,6 @@ const hetla__device_ops *hetla__backend_find(const char *name, const char *modul
     }
     /* Modules stay loaded for the life of the process: their ops tables
      * may be referenced by contexts created later. */
+    remember(name, h);
     return ops;
 }

@@ -172,3 +172,26 @@ hetla_status hetla__scratch_get(hetla_data *d, hetla__worker *w, hetla_buffer *b
     *buf = (hetla_buffer){d->scratch[w->id], d->m, d->n, d->m > 0 ? d->m : 1, d->type};
     return HETLA_SUCCESS;
 }
+
+/* Host memory is pinned only for large ranges: pinning costs about as much
+ * as copying a few hundred kilobytes, so small calls are better off without. */
+enum { PIN_MIN_BYTES = 1 << 20 };
+
+int hetla__host_pin(hetla_context *ctx, void *ptr, size_t bytes)
+{
+    if (!ptr || bytes < PIN_MIN_BYTES)
+        return 0;
+    for (int d = 0; d < ctx->ndevices; d++)
+        if (ctx->devices[d].ops->host_pin)
+            return ctx->devices[d].ops->host_pin(ptr, bytes);
+    return 0;
+}
+
+void hetla__host_unpin(hetla_context *ctx, void *ptr)
+{
+    for (int d = 0; d < ctx->ndevices; d++)
+        if (ctx->devices[d].ops->host_unpin) {
+            ctx->devices[d].ops->host_unpin(ptr);
+            return;
+        }
+}

@@ -14,7 +14,7 @@ size_t hetla_dtype_size(hetla_dtype t) { return (unsigned)t < HETLA_NDTYPES ? dt
 
 static hetla_status data_new(hetla_context *ctx, size_t m, size_t n, hetla_dtype t, hetla_data **out)
 {
-    hetla_data *d = calloc(1, sizeof *d);
+    hetla_data *d = calloc(1, sizeof *d + (size_t)ctx->nnodes * sizeof d->rep[0]);
     if (!d)
         return hetla__fail(HETLA_ERR_NO_MEMORY, "out of memory (data handle)");
     d->ctx = ctx;
@@ -29,6 +29,12 @@ static hetla_status data_new(hetla_context *ctx, size_t m, size_t n, hetla_dtype
 
 hetla_status hetla_matrix_register(hetla_context *ctx, void *ptr, size_t m, size_t n, size_t ld, hetla_dtype t,
                                    hetla_data **out)
+{
+    return hetla__matrix_register(ctx, ptr, m, n, ld, t, 1, out);
+}
+
+hetla_status hetla__matrix_register(hetla_context *ctx, void *ptr, size_t m, size_t n, size_t ld, hetla_dtype t,
+                                    int pin, hetla_data **out)
 {
     static const char fn[] = "hetla_matrix_register";
     if (!ctx)
@@ -46,6 +52,8 @@ hetla_status hetla_matrix_register(hetla_context *ctx, void *ptr, size_t m, size
         return s;
     (*out)->user_host = 1;
     (*out)->rep[0] = (hetla__replica){HETLA__OWNED, ptr, ld, 0};
+    if (pin && m > 0 && n > 0)
+        (*out)->pinned = hetla__host_pin(ctx, ptr, ((n - 1) * ld + m) * hetla_dtype_size(t));
     return HETLA_SUCCESS;
 }
 
@@ -75,11 +83,26 @@ hetla_status hetla_data_create(hetla_context *ctx, size_t m, size_t n, hetla_dty
     return data_new(ctx, m, n, t, out);
 }
 
+/* No task uses @p d any more: its last writer and the readers since have
+ * completed (the handle keeps them referenced), and no scratch use is on. */
+static int data_idle(const void *arg)
+{
+    hetla_data *d = (hetla_data *)arg;
+    pthread_mutex_lock(&d->lock);
+    int idle = atomic_load(&d->scratch_users) == 0 && (!d->last_writer || atomic_load(&d->last_writer->completed));
+    for (int i = 0; idle && i < d->nreaders; i++)
+        idle = atomic_load(&d->readers[i]->completed);
+    pthread_mutex_unlock(&d->lock);
+    return idle;
+}
+
+static void data_wait(hetla_data *d) { hetla__wait_until(d->ctx, data_idle, d); }
+
 hetla_status hetla_data_wait(hetla_data *d)
 {
     if (!d)
         return hetla__arg_error("hetla_data_wait", 1, "d", "is NULL");
-    hetla__wait_zero(d->ctx, &d->users);
+    data_wait(d);
     return HETLA_SUCCESS;
 }
 
@@ -96,7 +119,7 @@ hetla_status hetla_data_flush(hetla_data *d)
 {
     if (!d)
         return hetla__arg_error("hetla_data_flush", 1, "d", "is NULL");
-    hetla__wait_zero(d->ctx, &d->users);
+    data_wait(d);
     return to_host(d);
 }
 
@@ -111,7 +134,7 @@ hetla_status hetla_data_acquire(hetla_data *d, hetla_access mode, void **ptr, si
         return hetla__arg_error(fn, 3, "ptr", "is NULL");
     if (d->acquired)
         return hetla__fail(HETLA_ERR_BUSY, "%s: already acquired", fn);
-    hetla__wait_zero(d->ctx, &d->users);
+    data_wait(d);
     pthread_mutex_lock(&d->lock);
     hetla_status s = hetla__replica_fetch(d, 0, mode, NULL);
     if (!s && (mode & HETLA_W))
@@ -153,7 +176,7 @@ hetla_status hetla_data_unregister(hetla_data *d)
 {
     if (!d)
         return hetla__arg_error("hetla_data_unregister", 1, "d", "is NULL");
-    hetla__wait_zero(d->ctx, &d->users);
+    data_wait(d);
     hetla_status s = d->user_host ? to_host(d) : HETLA_SUCCESS;
     if (s)
         return s; /* the handle stays valid so the caller may retry */
@@ -162,6 +185,8 @@ hetla_status hetla_data_unregister(hetla_data *d)
     for (int i = 0; i < d->nreaders; i++)
         hetla__task_release(d->readers[i]);
     free(d->readers);
+    if (d->pinned)
+        hetla__host_unpin(d->ctx, d->rep[0].ptr);
     hetla__replicas_free(d);
     pthread_mutex_destroy(&d->lock);
     free(d);

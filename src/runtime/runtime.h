@@ -27,15 +27,16 @@ struct hetla_data {
     hetla_dtype type;
     size_t elsize;
     int user_host; /**< node 0 replica is user memory */
+    int pinned;    /**< this handle pinned its host range */
     int acquired;
 
     pthread_mutex_t lock; /* replicas, dependency state */
-    hetla__replica rep[HETLA__MAX_NODES];
     hetla__task *last_writer;
     hetla__task **readers;
     int nreaders, capreaders;
-    atomic_long users;   /* inserted, not yet completed tasks using it */
+    atomic_long scratch_users; /* tasks using it as HETLA_SCRATCH */
     void **scratch;      /* per-worker buffers for HETLA_SCRATCH */
+    hetla__replica rep[]; /* one per memory node of the context */
 };
 
 struct hetla_kernel {
@@ -66,6 +67,7 @@ struct hetla__task {
     hetla__task **succ;
     int nsucc, capsucc;
     hetla__task *succ_inline[4];
+    hetla__task *next_free; /* in the context's pool, or a scheduler's list */
 };
 
 struct hetla__worker {
@@ -75,8 +77,18 @@ struct hetla__worker {
     int core; /* -1: not pinned */
     pthread_t thread;
     void *queue;
-    double busy_s;
+    /* written by the worker only, read by hetla_stats_get at any time */
+    _Atomic double busy_s;
+    atomic_ullong ntasks, nskipped;
+    HETLA__LINE atomic_ullong completed; /* tasks finished, skipped ones too */
 };
+
+/** Adds to a counter that only the calling thread writes (no locked
+ *  instruction needed, readers see a consistent value). */
+static inline void hetla__count(atomic_ullong *c, unsigned long long v)
+{
+    atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + v, memory_order_relaxed);
+}
 
 /** Scheduler contract: the core calls push for every ready task and pop
  *  from idle workers; sleeping and waking are the core's business. */
@@ -84,8 +96,6 @@ struct hetla__sched_ops {
     const char *name;
     hetla_status (*init)(hetla_context *ctx, void **state);
     void (*fini)(void *state);
-    /** Makes room for @p tasks ready at once, so push cannot fail. */
-    hetla_status (*reserve)(void *state, size_t tasks);
     void (*push)(void *state, hetla__task *t);
     /** @return a ready task @p w can run, or NULL. */
     hetla__task *(*pop)(void *state, hetla__worker *w);
@@ -102,10 +112,15 @@ static inline int hetla__task_fits(const hetla__task *t, const hetla__worker *w)
 }
 
 /* tasks (task.c) */
+void hetla__task_pool_fini(hetla_context *ctx);
 void hetla__task_release(hetla__task *t);
 void hetla__task_run(hetla__worker *w, hetla__task *t);
-/** Wait until @p counter reaches zero (done_cond protocol). */
+/** Waits until @p done(@p arg) holds; re-evaluated after each completion. */
+void hetla__wait_until(hetla_context *ctx, int (*done)(const void *arg), const void *arg);
+/** Waits until @p counter reaches zero. */
 void hetla__wait_zero(hetla_context *ctx, atomic_long *counter);
+/** Waits for every task inserted so far. */
+void hetla__wait_all_tasks(hetla_context *ctx);
 
 /* workers (worker.c) */
 hetla_status hetla__workers_start(hetla_context *ctx, int cpu_workers);
@@ -122,14 +137,25 @@ hetla_status hetla__scratch_get(hetla_data *d, hetla__worker *w, hetla_buffer *b
 /** Node-to-node copy through the devices' ops; counts and traces it. */
 hetla_status hetla__transfer(hetla_context *ctx, const hetla__copy *c, hetla__worker *w);
 
+/* data (data.c) */
+/** hetla_matrix_register, choosing whether a large range is pinned: a
+ *  registration that lives for one call is not worth the pinning. */
+hetla_status hetla__matrix_register(hetla_context *ctx, void *ptr, size_t m, size_t n, size_t ld, hetla_dtype t,
+                                    int pin, hetla_data **out);
+
 /* memory (coherence.c) */
+/** Pins a large host range with the first backend that can (1 = pinned,
+ *  unpin later); small ranges and CPU-only contexts are left alone. */
+int hetla__host_pin(hetla_context *ctx, void *ptr, size_t bytes);
+void hetla__host_unpin(hetla_context *ctx, void *ptr);
 hetla_status hetla__node_alloc(hetla_context *ctx, int node, size_t bytes, void **ptr);
 void hetla__node_free(hetla_context *ctx, int node, void *ptr);
 
 /* kernels (kernels/registry.c) */
-void hetla__registry_init(hetla_context *ctx);
+/** Default policy overridden by @p policy ("cpu=blis,generic;cuda=..."),
+ *  then every built-in operation registered. */
+hetla_status hetla__registry_init(hetla_context *ctx, const char *policy);
 void hetla__registry_fini(hetla_context *ctx);
-hetla_status hetla__policy_parse(hetla_context *ctx, const char *spec);
 
 /* trace (trace.c); init after the workers exist */
 hetla_status hetla__trace_init(hetla_context *ctx, int enabled);

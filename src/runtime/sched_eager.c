@@ -8,9 +8,9 @@
 typedef struct {
     pthread_mutex_t lock;
     hetla__task **heap;
-    size_t n;
-    atomic_size_t cap;   /* grown by reserve, where failure can be reported */
-    atomic_size_t avail; /* mirror of n for the lock-free emptiness peek */
+    size_t n, cap;
+    hetla__task *overflow; /* ready tasks the heap had no room for (out of memory) */
+    atomic_size_t avail;   /* ready tasks, for the lock-free emptiness peek */
 } eager;
 
 /* a before b: higher priority, then earlier insertion */
@@ -68,38 +68,41 @@ static void eager_fini(void *state)
     free(e);
 }
 
-static hetla_status eager_reserve(void *state, size_t tasks)
-{
-    eager *e = state;
-    if (atomic_load_explicit(&e->cap, memory_order_relaxed) >= tasks)
-        return HETLA_SUCCESS;
-    hetla_status s = HETLA_SUCCESS;
-    pthread_mutex_lock(&e->lock);
-    size_t cap = atomic_load(&e->cap);
-    if (cap < tasks) {
-        cap = cap ? 2 * cap : 1024;
-        if (cap < tasks)
-            cap = tasks;
-        hetla__task **h = realloc(e->heap, cap * sizeof *h);
-        if (h) {
-            e->heap = h;
-            atomic_store(&e->cap, cap);
-        } else {
-            s = hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_task_insert: out of memory (ready queue)");
-        }
-    }
-    pthread_mutex_unlock(&e->lock);
-    return s;
-}
-
+/* Pushing never fails: if the heap cannot grow, the task waits on an
+ * overflow list (in arrival order), taken before the heap is looked at. */
 static void eager_push(void *state, hetla__task *t)
 {
     eager *e = state;
     pthread_mutex_lock(&e->lock);
-    e->heap[e->n] = t; /* room was reserved when t was inserted */
-    sift_up(e->heap, e->n++);
-    atomic_store_explicit(&e->avail, e->n, memory_order_relaxed);
+    if (e->n == e->cap) {
+        size_t cap = e->cap ? 2 * e->cap : 1024;
+        hetla__task **h = realloc(e->heap, cap * sizeof *h);
+        if (h)
+            e->heap = h, e->cap = cap;
+    }
+    if (e->n < e->cap) {
+        e->heap[e->n] = t;
+        sift_up(e->heap, e->n++);
+    } else {
+        hetla__task **tail = &e->overflow;
+        while (*tail)
+            tail = &(*tail)->next_free;
+        t->next_free = NULL;
+        *tail = t;
+    }
+    atomic_fetch_add_explicit(&e->avail, 1, memory_order_relaxed);
     pthread_mutex_unlock(&e->lock);
+}
+
+static hetla__task *take_overflow(eager *e, hetla__worker *w)
+{
+    for (hetla__task **p = &e->overflow; *p; p = &(*p)->next_free)
+        if (hetla__task_fits(*p, w)) {
+            hetla__task *t = *p;
+            *p = t->next_free;
+            return t;
+        }
+    return NULL;
 }
 
 static hetla__task *take(eager *e, size_t i)
@@ -110,7 +113,6 @@ static hetla__task *take(eager *e, size_t i)
         sift_down(e->heap, e->n, i);
         sift_up(e->heap, i);
     }
-    atomic_store_explicit(&e->avail, e->n, memory_order_relaxed);
     return t;
 }
 
@@ -119,9 +121,11 @@ static hetla__task *eager_pop(void *state, hetla__worker *w)
     eager *e = state;
     if (atomic_load_explicit(&e->avail, memory_order_relaxed) == 0)
         return NULL; /* a stale zero only costs one more idle round */
-    hetla__task *t = NULL;
     pthread_mutex_lock(&e->lock);
-    if (e->n > 0 && hetla__task_fits(e->heap[0], w)) {
+    hetla__task *t = e->overflow ? take_overflow(e, w) : NULL;
+    if (t) {
+        /* overflow first: it holds the oldest ready tasks */
+    } else if (e->n > 0 && hetla__task_fits(e->heap[0], w)) {
         t = take(e, 0);
     } else {
         /* The best task is for another device: take the best one that fits. */
@@ -132,12 +136,14 @@ static hetla__task *eager_pop(void *state, hetla__worker *w)
         if (best < e->n)
             t = take(e, best);
     }
+    if (t)
+        atomic_fetch_sub_explicit(&e->avail, 1, memory_order_relaxed);
     pthread_mutex_unlock(&e->lock);
     return t;
 }
 
 const hetla__sched_ops hetla__sched_eager = {
-    .name = "eager", .init = eager_init, .fini = eager_fini, .reserve = eager_reserve,
+    .name = "eager", .init = eager_init, .fini = eager_fini, 
     .push = eager_push, .pop = eager_pop};
 
 const hetla__sched_ops *hetla__sched_find(const char *name)

@@ -6,12 +6,48 @@
 
 #include "runtime/runtime.h"
 
+/* Task structs are recycled through a per-context pool: malloc/free of a
+ * task on different threads (inserter, worker) costs more than the task.
+ * Freed tasks are pushed on a lock-free stack (push only: no ABA); an
+ * allocating thread takes the whole stack at once under alloc_lock. */
 static void task_free(hetla__task *t)
 {
+    hetla_context *ctx = t->kernel->ctx;
     if (t->succ != t->succ_inline)
         free(t->succ);
-    pthread_mutex_destroy(&t->lock);
-    free(t);
+    t->next_free = atomic_load_explicit(&ctx->free_tasks, memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(&ctx->free_tasks, &t->next_free, t, memory_order_release,
+                                                  memory_order_relaxed))
+        ;
+}
+
+static hetla__task *task_alloc(hetla_context *ctx)
+{
+    pthread_mutex_lock(&ctx->alloc_lock);
+    hetla__task *t = ctx->alloc_list;
+    if (!t)
+        t = atomic_exchange_explicit(&ctx->free_tasks, NULL, memory_order_acquire);
+    if (t)
+        ctx->alloc_list = t->next_free;
+    pthread_mutex_unlock(&ctx->alloc_lock);
+    if (!t) {
+        t = malloc(sizeof *t);
+        if (t)
+            pthread_mutex_init(&t->lock, NULL);
+    }
+    return t;
+}
+
+void hetla__task_pool_fini(hetla_context *ctx)
+{
+    hetla__task *lists[2] = {ctx->alloc_list, atomic_exchange(&ctx->free_tasks, NULL)};
+    for (int l = 0; l < 2; l++)
+        for (hetla__task *t = lists[l], *next; t; t = next) {
+            next = t->next_free;
+            pthread_mutex_destroy(&t->lock);
+            free(t);
+        }
+    ctx->alloc_list = NULL;
 }
 
 void hetla__task_release(hetla__task *t)
@@ -104,8 +140,6 @@ static hetla_status track(hetla_data *d, hetla_access mode, hetla__task *t)
     } else if (!s) {
         s = add_reader(d, t);
     }
-    if (!s)
-        atomic_fetch_add(&d->users, 1);
     pthread_mutex_unlock(&d->lock);
     return s;
 }
@@ -151,7 +185,7 @@ static hetla_status check_desc(hetla_context *ctx, const hetla_task_desc *t)
 
 static hetla__task *task_new(hetla_context *ctx, const hetla_task_desc *d)
 {
-    hetla__task *t = malloc(sizeof *t);
+    hetla__task *t = task_alloc(ctx);
     if (!t)
         return NULL;
     t->kernel = d->kernel;
@@ -169,7 +203,6 @@ static hetla__task *task_new(hetla_context *ctx, const hetla_task_desc *d)
     atomic_init(&t->ndeps, 1); /* released when insertion is done */
     atomic_init(&t->refs, 1);  /* the runtime's, dropped after completion */
     atomic_init(&t->completed, 0);
-    pthread_mutex_init(&t->lock, NULL);
     t->succ = t->succ_inline;
     t->nsucc = 0;
     t->capsucc = (int)(sizeof t->succ_inline / sizeof *t->succ_inline);
@@ -181,17 +214,17 @@ hetla_status hetla_task_insert(hetla_context *ctx, const hetla_task_desc *desc)
     hetla_status s = check_desc(ctx, desc);
     if (s)
         return s;
-    s = ctx->sched->reserve(ctx->sched_state, (size_t)atomic_load(&ctx->pending) + 1);
-    if (s)
-        return s;
     hetla__task *t = task_new(ctx, desc);
     if (!t)
         return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_task_insert: out of memory");
-    atomic_fetch_add(&ctx->pending, 1);
-    atomic_fetch_add(&t->seq->pending, 1);
+    atomic_fetch_add_explicit(&ctx->inserted, 1, memory_order_relaxed);
+    if (t->seq != &ctx->default_seq) /* hetla_wait_all covers the default one */
+        atomic_fetch_add(&t->seq->pending, 1);
     for (int i = 0; i < t->ndata; i++) {
-        if (t->data[i].mode == HETLA_SCRATCH)
+        if (t->data[i].mode == HETLA_SCRATCH) {
+            atomic_fetch_add(&t->data[i].data->scratch_users, 1);
             continue;
+        }
         s = track(t->data[i].data, t->data[i].mode, t);
         if (s) {
             /* Edges already made stay valid; the task still runs (so its
@@ -207,17 +240,34 @@ hetla_status hetla_task_insert(hetla_context *ctx, const hetla_task_desc *desc)
     return s;
 }
 
-void hetla__wait_zero(hetla_context *ctx, atomic_long *counter)
+void hetla__wait_until(hetla_context *ctx, int (*done)(const void *arg), const void *arg)
 {
-    if (atomic_load(counter) == 0)
+    if (done(arg))
         return;
     pthread_mutex_lock(&ctx->done_lock);
     atomic_fetch_add(&ctx->waiters, 1);
-    while (atomic_load(counter) > 0)
+    while (!done(arg))
         pthread_cond_wait(&ctx->done_cond, &ctx->done_lock);
     atomic_fetch_sub(&ctx->waiters, 1);
     pthread_mutex_unlock(&ctx->done_lock);
 }
+
+static int counter_zero(const void *counter) { return atomic_load((atomic_long *)counter) == 0; }
+
+void hetla__wait_zero(hetla_context *ctx, atomic_long *counter) { hetla__wait_until(ctx, counter_zero, counter); }
+
+/* Every inserted task has completed: tasks complete on workers only, each
+ * counting its own, so no counter is shared by inserters and workers. */
+static int context_idle(const void *arg)
+{
+    hetla_context *ctx = (hetla_context *)arg;
+    unsigned long long done = 0, inserted = atomic_load(&ctx->inserted);
+    for (int i = 0; i < ctx->nworkers; i++)
+        done += atomic_load(&ctx->workers[i].completed);
+    return done == inserted;
+}
+
+void hetla__wait_all_tasks(hetla_context *ctx) { hetla__wait_until(ctx, context_idle, ctx); }
 
 static void notify_waiters(hetla_context *ctx)
 {
@@ -228,7 +278,7 @@ static void notify_waiters(hetla_context *ctx)
     }
 }
 
-static void task_complete(hetla_context *ctx, hetla__task *t)
+static void task_complete(hetla_context *ctx, hetla__worker *w, hetla__task *t)
 {
     pthread_mutex_lock(&t->lock);
     atomic_store(&t->completed, 1);
@@ -238,10 +288,13 @@ static void task_complete(hetla_context *ctx, hetla__task *t)
         if (atomic_fetch_sub(&t->succ[i]->ndeps, 1) == 1)
             hetla__ready(ctx, t->succ[i]);
     for (int i = 0; i < t->ndata; i++)
-        if (t->data[i].mode != HETLA_SCRATCH)
-            atomic_fetch_sub(&t->data[i].data->users, 1);
-    atomic_fetch_sub(&t->seq->pending, 1);
-    atomic_fetch_sub(&ctx->pending, 1);
+        if (t->data[i].mode == HETLA_SCRATCH)
+            atomic_fetch_sub(&t->data[i].data->scratch_users, 1);
+    if (t->seq != &ctx->default_seq)
+        atomic_fetch_sub(&t->seq->pending, 1);
+    /* seq_cst, then the read of waiters in notify_waiters: the Dekker pair
+     * of hetla__wait_until */
+    atomic_store(&w->completed, atomic_load_explicit(&w->completed, memory_order_relaxed) + 1);
     notify_waiters(ctx);
     hetla__task_release(t);
 }
@@ -291,7 +344,7 @@ void hetla__task_run(hetla__worker *w, hetla__task *t)
     double t0 = hetla__now();
     int cls = t->kernel->selected[w->dev->id];
     if (atomic_load(&t->seq->status) != HETLA_SUCCESS) {
-        atomic_fetch_add(&ctx->nskipped, 1);
+        hetla__count(&w->nskipped, 1);
     } else {
         hetla_buffer buf[HETLA_MAX_TASK_DATA];
         hetla_status s = task_fetch(w, t, buf);
@@ -310,10 +363,11 @@ void hetla__task_run(hetla__worker *w, hetla__task *t)
         }
     }
     double t1 = hetla__now();
-    w->busy_s += t1 - t0;
-    atomic_fetch_add_explicit(&ctx->ntasks, 1, memory_order_relaxed);
+    atomic_store_explicit(&w->busy_s, atomic_load_explicit(&w->busy_s, memory_order_relaxed) + (t1 - t0),
+                          memory_order_relaxed);
+    hetla__count(&w->ntasks, 1);
     hetla__trace_task(ctx, w, t, cls, t0, t1);
-    task_complete(ctx, t);
+    task_complete(ctx, w, t);
 }
 
 /* ---- sequences ----------------------------------------------------------- */

@@ -9,6 +9,7 @@ struct hetla_tiled {
     size_t m, n, mb, nb, mt, nt;
     hetla_dtype type;
     hetla_data **tiles; /* column-major grid, mt x nt */
+    void *pinned;       /* the host range pinned for the whole matrix */
 };
 
 static size_t ceil_div(size_t a, size_t b) { return (a + b - 1) / b; }
@@ -20,6 +21,8 @@ static void tiles_free(hetla_tiled *a, size_t count)
         hetla_status s = hetla_data_unregister(a->tiles[k]);
         (void)s;
     }
+    if (a->pinned)
+        hetla__host_unpin(a->ctx, a->pinned);
     free(a->tiles);
     free(a);
 }
@@ -44,12 +47,16 @@ hetla_status hetla_tiled_create(hetla_context *ctx, void *ptr, size_t m, size_t 
     hetla_tiled *a = calloc(1, sizeof *a);
     if (!a)
         return hetla__fail(HETLA_ERR_NO_MEMORY, "%s: out of memory", fn);
-    *a = (hetla_tiled){ctx, m, n, mb, nb, ceil_div(m, mb), ceil_div(n, nb), t, NULL};
+    *a = (hetla_tiled){ctx, m, n, mb, nb, ceil_div(m, mb), ceil_div(n, nb), t, NULL, NULL};
     a->tiles = calloc(a->mt * a->nt + 1, sizeof *a->tiles);
     if (!a->tiles) {
         free(a);
         return hetla__fail(HETLA_ERR_NO_MEMORY, "%s: out of memory", fn);
     }
+    /* One pin for the whole matrix, before the tiles: tiles share pages and
+     * cannot be pinned one by one. */
+    if (ptr && m > 0 && n > 0 && hetla__host_pin(ctx, ptr, ((n - 1) * ld + m) * es))
+        a->pinned = ptr;
     for (size_t j = 0; j < a->nt; j++)
         for (size_t i = 0; i < a->mt; i++) {
             size_t tm = i + 1 < a->mt ? mb : m - i * mb, tn = j + 1 < a->nt ? nb : n - j * nb;
@@ -76,6 +83,8 @@ hetla_status hetla_tiled_destroy(hetla_tiled *a)
         if (s && !first)
             first = s;
     }
+    if (a->pinned)
+        hetla__host_unpin(a->ctx, a->pinned);
     free(a->tiles);
     free(a);
     return first;
@@ -110,3 +119,7 @@ hetla_status hetla_tiled_shape(const hetla_tiled *a, size_t *m, size_t *n, size_
             *o[k] = v[k];
     return HETLA_SUCCESS;
 }
+
+hetla_context *hetla__tiled_context(const hetla_tiled *a) { return a->ctx; }
+
+hetla_dtype hetla__tiled_type(const hetla_tiled *a) { return a->type; }
