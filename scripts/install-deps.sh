@@ -7,6 +7,8 @@ pkgs=(
   build-essential cmake pkg-config   # toolchain
   libhwloc-dev                       # topology: cores, worker pinning
   libopenblas-dev liblapacke-dev     # CPU kernel class CPU_OPENBLAS, LAPACK peer
+  libblis-dev libblis-pthread-dev    # CPU kernel class CPU_BLIS
+  python3                            # precision generator (scripts/precgen.py)
   libstarpu-dev                      # peer runtime for `hetla bench runtime`
 )
 

@@ -1,0 +1,146 @@
+/* `hetla bench`: option parsing, the benchmark table, report printing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+#include "commands.h"
+#include "hetla.h"
+
+double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int bench_cores(void)
+{
+    hetla_config cfg;
+    hetla_context *ctx;
+    hetla_device_desc d = {.workers = 1};
+    if (hetla_config_init(&cfg))
+        return 1;
+    cfg.devices = "cpu";
+    if (hetla_context_create(&cfg, &ctx))
+        return 1;
+    if (hetla_device_info(ctx, 0, &d))
+        d.workers = 1;
+    return hetla_context_destroy(ctx) ? 1 : d.workers;
+}
+
+void bench_print_header(const bench_opts *o)
+{
+    if (!o->json)
+        printf("%-18s %-4s %-24s %-10s %-14s %10s %12s %-8s %9s  %s\n", "operation", "prec", "sizes", "devices",
+               "implementation", "seconds", "rate", "unit", "resid/eps", "note");
+}
+
+void bench_print(const bench_opts *o, const bench_row *r)
+{
+    if (o->json) {
+        printf("{\"operation\":\"%s\",\"precision\":\"%s\",\"sizes\":\"%s\",\"devices\":\"%s\","
+               "\"implementation\":\"%s\",\"seconds\":%.6g,\"rate\":%.6g,\"unit\":\"%s\"",
+               r->operation, r->precision, r->sizes, r->devices, r->impl, r->seconds, r->rate, r->rate_unit);
+        if (r->residual >= 0)
+            printf(",\"residual\":%.3g", r->residual);
+        if (r->note[0])
+            printf(",\"note\":\"%s\"", r->note);
+        printf("}\n");
+    } else {
+        char resid[32] = "-";
+        if (r->residual >= 0)
+            snprintf(resid, sizeof resid, "%.3g", r->residual);
+        printf("%-18s %-4s %-24s %-10s %-14s %10.4g %12.5g %-8s %9s  %s\n", r->operation, r->precision, r->sizes,
+               r->devices, r->impl, r->seconds, r->rate, r->rate_unit, resid, r->note);
+    }
+    fflush(stdout);
+}
+
+void bench_print_ratio(const bench_opts *o, const bench_row *a, const bench_row *b)
+{
+    double ratio = b->rate > 0 ? a->rate / b->rate : 0;
+    if (o->json)
+        printf("{\"operation\":\"%s\",\"sizes\":\"%s\",\"ratio\":%.4f,\"of\":\"%s\",\"over\":\"%s\"}\n", a->operation,
+               a->sizes, ratio, a->impl, b->impl);
+    else
+        printf("%-18s %-4s %-24s ratio %s / %s = %.3f\n", a->operation, a->precision, a->sizes, a->impl, b->impl,
+               ratio);
+    fflush(stdout);
+}
+
+static int parse_list(const char *s, long *out, int max)
+{
+    int n = 0;
+    for (char *end; *s && n < max; s = *end ? end + 1 : end) {
+        long v = strtol(s, &end, 10);
+        if (end == s || v < 0 || (*end && *end != ','))
+            return -1;
+        out[n++] = v;
+    }
+    return n;
+}
+
+static const struct {
+    const char *name;
+    int (*run)(const bench_opts *o, const char *name);
+    const char *what;
+} benches[] = {
+    {"runtime", bench_runtime, "empty-task throughput, independent and chained, beside StarPU"},
+    {"gemm", bench_blas3, "synchronous dgemm beside cblas (1 thread: overhead; all cores: tiling), or "
+                           "cublasDgemm with --devices cuda"},
+    {"symm", bench_blas3, "dsymm beside cblas, as gemm"},
+    {"syrk", bench_blas3, "dsyrk beside cblas, as gemm"},
+    {"syr2k", bench_blas3, "dsyr2k beside cblas, as gemm"},
+    {"trmm", bench_blas3, "dtrmm beside cblas, as gemm"},
+    {"trsm", bench_blas3, "dtrsm beside cblas, as gemm"},
+    {"blas3", bench_blas3, "all of the level-3 routines above"},
+};
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: hetla bench WHAT [--json] [--devices LIST] [--n N,N..] [--tasks T] [--workers W] "
+                    "[--reps R]\nWHAT:\n");
+    for (size_t i = 0; i < sizeof benches / sizeof *benches; i++)
+        fprintf(stderr, "  %-10s %s\n", benches[i].name, benches[i].what);
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    if (argc < 1) {
+        usage();
+        return 2;
+    }
+    bench_opts o = {.reps = 3};
+    for (int a = 1; a < argc; a++) {
+        const char *v = a + 1 < argc ? argv[a + 1] : NULL;
+        if (!strcmp(argv[a], "--json"))
+            o.json = 1;
+        else if (!strcmp(argv[a], "--devices") && v)
+            o.devices = argv[++a];
+        else if (!strcmp(argv[a], "--n") && v && (o.nn = parse_list(argv[++a], o.n, 16)) > 0)
+            ;
+        else if (!strcmp(argv[a], "--tasks") && v)
+            o.tasks = atol(argv[++a]);
+        else if (!strcmp(argv[a], "--workers") && v)
+            o.workers = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "--reps") && v)
+            o.reps = atoi(argv[++a]);
+        else {
+            fprintf(stderr, "hetla bench: bad option '%s'\n", argv[a]);
+            usage();
+            return 2;
+        }
+    }
+    if (o.reps < 1 || o.tasks < 0 || o.workers < 0) {
+        fprintf(stderr, "hetla bench: --reps must be >= 1, --tasks and --workers >= 0\n");
+        return 2;
+    }
+    for (size_t i = 0; i < sizeof benches / sizeof *benches; i++)
+        if (!strcmp(argv[0], benches[i].name))
+            return benches[i].run(&o, argv[0]);
+    fprintf(stderr, "hetla bench: unknown benchmark '%s'\n", argv[0]);
+    usage();
+    return 2;
+}

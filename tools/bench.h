@@ -1,0 +1,47 @@
+/* The `hetla bench` frame: argument parsing shared by every benchmark and
+ * one way to report a measurement (a table row, or a JSON object per line
+ * with --json), so hetla and its peer always print side by side. */
+#ifndef HETLA_TOOL_BENCH_H
+#define HETLA_TOOL_BENCH_H
+
+#include <stddef.h>
+
+typedef struct bench_opts {
+    int json;
+    const char *devices; /* NULL: HETLA_DEVICES or all */
+    long n[16];          /* sizes from --n 512,1024 */
+    int nn;
+    long tasks;          /* --tasks, runtime bench */
+    int workers;         /* --workers, 0 = all cores */
+    int reps;            /* --reps */
+} bench_opts;
+
+typedef struct bench_row {
+    const char *operation; /* "gemm", "tasks-independent" */
+    const char *precision; /* "d", "-" */
+    char sizes[64];        /* "n=1024" */
+    const char *devices;
+    const char *impl;      /* "hetla", "starpu", "cblas(openblas)" */
+    double seconds;
+    double rate;           /* Gflop/s, or tasks/s for the runtime bench */
+    const char *rate_unit; /* "Gflop/s", "tasks/s" */
+    double residual;       /* in units of eps; negative = none */
+    char note[128];
+} bench_row;
+
+void bench_print_header(const bench_opts *o);
+void bench_print(const bench_opts *o, const bench_row *r);
+/** Prints "ratio" lines: @p a's rate over @p b's. */
+void bench_print_ratio(const bench_opts *o, const bench_row *a, const bench_row *b);
+
+/** Monotonic seconds. */
+double bench_now(void);
+/** CPU cores as hetla sees them (the default worker count). */
+int bench_cores(void);
+
+/** Each benchmark takes the options and the name it was called by. */
+int bench_runtime(const bench_opts *o, const char *name);
+/** Level-3 routine @p name ("gemm", ..., or "blas3" for all of them). */
+int bench_blas3(const bench_opts *o, const char *name);
+
+#endif
