@@ -1,9 +1,10 @@
 /* Test driver of hetla's public level-3 BLAS on one setup of check.h:
  *
- *   test_api3 [-v] SETUP [NAME...]   SETUP: generic, openblas, blis or sim;
- *                                    run the tests whose name contains one
- *                                    of the NAMEs (e.g. herk, ztrsm_tiles),
- *                                    or all; -v also names the worst cases
+ *   test_api3 [-v] [SETUP [NAME...]] SETUP: generic, openblas, blis or sim
+ *                                    (none: every setup); run the tests
+ *                                    whose name contains one of the NAMEs
+ *                                    (e.g. herk, ztrsm_tiles), or all; -v
+ *                                    also names the worst cases
  *
  * Prints one line per test with the worst residual (in units of machine
  * epsilon; pass below TEST_THRESHOLD), then "N passed, N failed"; exits 1
@@ -41,20 +42,12 @@ static bool selected(const char *name, int argc, char **argv, int first)
     return !any;
 }
 
-int main(int argc, char **argv)
+/* Runs the selected tests (names from argv[first] on) on one setup. */
+static void run_setup(int setup, int argc, char **argv, int first, bool verbose, int *passed, int *failed)
 {
-    int a = 1;
-    bool verbose = a < argc && strcmp(argv[a], "-v") == 0;
-    a += verbose;
-    int setup = a < argc ? setup_index(argv[a]) : -1;
-    if (setup < 0) {
-        fprintf(stderr, "usage: %s [-v] generic|openblas|blis|sim [NAME...]\n", argv[0]);
-        return 2;
-    }
     hetla_context *ctx = check_setup(setup);
-    int passed = 0, failed = 0;
     for (size_t t = 0; t < sizeof tests / sizeof *tests; t++) {
-        if (!selected(tests[t].name, argc, argv, a + 1))
+        if (!selected(tests[t].name, argc, argv, first))
             continue;
         test_result r = {0};
         clock_t start = clock();
@@ -65,15 +58,33 @@ int main(int argc, char **argv)
                r.worst, r.cases, secs, ok ? "ok" : "FAILED", r.failed ? "  first: " : "", r.failed ? r.first : "");
         if (verbose)
             printf("         worst case: %s\n", r.worst_case);
-        if (ok)
-            passed++;
-        else
-            failed++;
+        ok ? (*passed)++ : (*failed)++;
     }
     if (hetla_context_destroy(ctx)) {
         fprintf(stderr, "context destroy failed: %s\n", hetla_error_detail());
-        failed++;
+        (*failed)++;
     }
+}
+
+int main(int argc, char **argv)
+{
+    int a = 1;
+    bool verbose = a < argc && strcmp(argv[a], "-v") == 0;
+    a += verbose;
+    if (a == argc) { /* no setup named: all of them */
+        int passed = 0, failed = 0;
+        for (int setup = 0; setup < CHECK_NSETUPS; setup++)
+            run_setup(setup, argc, argv, a, verbose, &passed, &failed);
+        printf("%d passed, %d failed\n", passed, failed);
+        return failed ? 1 : 0;
+    }
+    int setup = setup_index(argv[a]);
+    if (setup < 0) {
+        fprintf(stderr, "usage: %s [-v] [generic|openblas|blis|sim [NAME...]]\n", argv[0]);
+        return 2;
+    }
+    int passed = 0, failed = 0;
+    run_setup(setup, argc, argv, a + 1, verbose, &passed, &failed);
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
