@@ -5,6 +5,7 @@
 #define HETLA_RUNTIME_H
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -103,6 +104,32 @@ struct hetla__sched_ops {
 
 extern const hetla__sched_ops hetla__sched_eager;
 const hetla__sched_ops *hetla__sched_find(const char *name);
+
+/** A lock for critical sections of a few dozen instructions touched by
+ *  every worker and inserter (the ready queue): spinning beats a futex
+ *  sleep there; after a while it yields, so an oversubscribed machine
+ *  (more threads than cores) still makes progress. */
+typedef struct hetla__spinlock {
+    atomic_int held;
+} hetla__spinlock;
+
+static inline void hetla__spin_lock(hetla__spinlock *l)
+{
+    for (int spins = 0;; spins++) {
+        if (!atomic_load_explicit(&l->held, memory_order_relaxed) &&
+            !atomic_exchange_explicit(&l->held, 1, memory_order_acquire))
+            return;
+        if (spins >= 64) {
+            sched_yield();
+            spins = 0;
+        }
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
+}
+
+static inline void hetla__spin_unlock(hetla__spinlock *l) { atomic_store_explicit(&l->held, 0, memory_order_release); }
 
 /** Whether worker @p w may run @p t. */
 static inline int hetla__task_fits(const hetla__task *t, const hetla__worker *w)

@@ -6,7 +6,7 @@
 #include "runtime/runtime.h"
 
 typedef struct {
-    pthread_mutex_t lock;
+    hetla__spinlock lock;
     hetla__task **heap;
     size_t n, cap;
     hetla__task *overflow; /* ready tasks the heap had no room for (out of memory) */
@@ -55,7 +55,6 @@ static hetla_status eager_init(hetla_context *ctx, void **state)
     eager *e = calloc(1, sizeof *e);
     if (!e)
         return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_context_create: out of memory (scheduler)");
-    pthread_mutex_init(&e->lock, NULL);
     *state = e;
     return HETLA_SUCCESS;
 }
@@ -63,7 +62,6 @@ static hetla_status eager_init(hetla_context *ctx, void **state)
 static void eager_fini(void *state)
 {
     eager *e = state;
-    pthread_mutex_destroy(&e->lock);
     free(e->heap);
     free(e);
 }
@@ -73,7 +71,7 @@ static void eager_fini(void *state)
 static void eager_push(void *state, hetla__task *t)
 {
     eager *e = state;
-    pthread_mutex_lock(&e->lock);
+    hetla__spin_lock(&e->lock);
     if (e->n == e->cap) {
         size_t cap = e->cap ? 2 * e->cap : 1024;
         hetla__task **h = realloc(e->heap, cap * sizeof *h);
@@ -91,7 +89,7 @@ static void eager_push(void *state, hetla__task *t)
         *tail = t;
     }
     atomic_fetch_add_explicit(&e->avail, 1, memory_order_relaxed);
-    pthread_mutex_unlock(&e->lock);
+    hetla__spin_unlock(&e->lock);
 }
 
 static hetla__task *take_overflow(eager *e, hetla__worker *w)
@@ -121,7 +119,7 @@ static hetla__task *eager_pop(void *state, hetla__worker *w)
     eager *e = state;
     if (atomic_load_explicit(&e->avail, memory_order_relaxed) == 0)
         return NULL; /* a stale zero only costs one more idle round */
-    pthread_mutex_lock(&e->lock);
+    hetla__spin_lock(&e->lock);
     hetla__task *t = e->overflow ? take_overflow(e, w) : NULL;
     if (t) {
         /* overflow first: it holds the oldest ready tasks */
@@ -138,7 +136,7 @@ static hetla__task *eager_pop(void *state, hetla__worker *w)
     }
     if (t)
         atomic_fetch_sub_explicit(&e->avail, 1, memory_order_relaxed);
-    pthread_mutex_unlock(&e->lock);
+    hetla__spin_unlock(&e->lock);
     return t;
 }
 

@@ -299,6 +299,11 @@ static void task_complete(hetla_context *ctx, hetla__worker *w, hetla__task *t)
     hetla__task_release(t);
 }
 
+/* With the host as the only memory node, a registered handle's one replica
+ * is always valid and never moves: no coherence work, and no lock whose
+ * cache line would bounce between the worker and the inserting thread. */
+static int host_only(const hetla_data *d) { return d->user_host && d->ctx->nnodes == 1; }
+
 /* Fetches the task's data to the worker's node and fills the buffers. */
 static hetla_status task_fetch(hetla__worker *w, hetla__task *t, hetla_buffer *buf)
 {
@@ -306,6 +311,10 @@ static hetla_status task_fetch(hetla__worker *w, hetla__task *t, hetla_buffer *b
     for (int i = 0; i < t->ndata; i++) {
         hetla_data *d = t->data[i].data;
         hetla_status s;
+        if (host_only(d) && t->data[i].mode != HETLA_SCRATCH) {
+            buf[i] = (hetla_buffer){d->rep[0].ptr, d->m, d->n, d->rep[0].ld, d->type};
+            continue;
+        }
         pthread_mutex_lock(&d->lock);
         if (t->data[i].mode == HETLA_SCRATCH)
             s = hetla__scratch_get(d, w, &buf[i]);
@@ -323,9 +332,9 @@ static hetla_status task_fetch(hetla__worker *w, hetla__task *t, hetla_buffer *b
 static void task_written(hetla__worker *w, hetla__task *t)
 {
     for (int i = 0; i < t->ndata; i++) {
-        if (!(t->data[i].mode & HETLA_W) || t->data[i].mode == HETLA_SCRATCH)
-            continue;
         hetla_data *d = t->data[i].data;
+        if (!(t->data[i].mode & HETLA_W) || t->data[i].mode == HETLA_SCRATCH || host_only(d))
+            continue;
         pthread_mutex_lock(&d->lock);
         hetla__replica_written(d, w->dev->node);
         pthread_mutex_unlock(&d->lock);
