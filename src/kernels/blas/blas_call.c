@@ -144,3 +144,20 @@ hetla_status hetla__vec_handle(const char *fn, int pos, const char *name, const 
     *arg = (hetla__vec_arg){(hetla_int)(sh.m == 1 ? sh.n : sh.m), 1};
     return HETLA_SUCCESS;
 }
+
+hetla_status hetla__cpu_register(hetla_context *ctx, const char *name, hetla_kernel_fn generic,
+                                 hetla_kernel_fn openblas, hetla_kernel_fn blis,
+                                 hetla__flops (*flops)(const hetla_exec *x))
+{
+    hetla_kernel *k;
+    hetla_status s = hetla_kernel_create(ctx, name, &k);
+    if (!s)
+        s = hetla_kernel_add(k, HETLA_CLASS_GENERIC, generic);
+    if (!s && openblas)
+        s = hetla_kernel_add(k, HETLA_CLASS_CPU_OPENBLAS, openblas);
+    if (!s && blis)
+        s = hetla_kernel_add(k, HETLA_CLASS_CPU_BLIS, blis);
+    if (!s && flops)
+        s = hetla_kernel_set_flops(k, flops);
+    return s;
+}

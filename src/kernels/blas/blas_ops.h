@@ -11,6 +11,15 @@
  * precision generator from turning it into float. */
 typedef double hetla__flops;
 
+/* CBLAS passes complex scalars by address and real ones by value. A z
+ * source defines COMPLEX before its first include; in its real twins the
+ * generator has turned that definition into REAL. */
+#if defined(COMPLEX)
+#define HETLA__CBLAS_SCALAR(s) ((const void *)&(s))
+#else
+#define HETLA__CBLAS_SCALAR(s) (s)
+#endif
+
 /* Copies a task's argument block out (args are not aligned for any type). */
 #define HETLA__ARGS(x, a) memcpy(&(a), (x)->args, sizeof(a))
 
@@ -96,6 +105,11 @@ hetla_status hetla__blas_run(hetla_context *ctx, const char *op, const hetla__op
 /** Whether a synchronous level-3 call of @p fmas multiply-adds should run
  *  tiled over the CPU workers (large, several workers, no accelerator). */
 int hetla__blas_tiled_pays(hetla_context *ctx, const char *op, double fmas);
+/** Creates operation @p name with its CPU implementations: @p generic, and
+ *  @p openblas, @p blis and the flop count @p flops where not NULL. */
+hetla_status hetla__cpu_register(hetla_context *ctx, const char *name, hetla_kernel_fn generic,
+                                 hetla_kernel_fn openblas, hetla_kernel_fn blis,
+                                 hetla__flops (*flops)(const hetla_exec *x));
 /** Inserts one task of operation @p op (the task forms). */
 hetla_status hetla__blas_task(hetla_context *ctx, const hetla_task_opts *opts, const char *op,
                               const hetla_task_arg *data, int ndata, const void *args, size_t args_size);

@@ -40,7 +40,7 @@ static hetla_status drotm_openblas(const hetla_exec *x)
 
 hetla_status hetla__drotm_register(hetla_context *ctx)
 {
-    return hetla__l1_register(ctx, "drotm", drotm_generic, drotm_openblas, NULL);
+    return hetla__cpu_register(ctx, "drotm", drotm_generic, drotm_openblas, NULL, NULL);
 }
 
 static hetla__rotm_args drotm_args(const double *param)

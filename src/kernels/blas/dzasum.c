@@ -43,7 +43,7 @@ static hetla_status dzasum_blis(const hetla_exec *x)
 
 hetla_status hetla__dzasum_register(hetla_context *ctx)
 {
-    return hetla__l1_register(ctx, "dzasum", dzasum_generic, dzasum_openblas, dzasum_blis);
+    return hetla__cpu_register(ctx, "dzasum", dzasum_generic, dzasum_openblas, dzasum_blis, NULL);
 }
 
 hetla_status hetla_dzasum(hetla_context *ctx, hetla_int n, const hetla_zcomplex *x, hetla_int incx, double *result)

@@ -50,7 +50,7 @@ static hetla_status dznrm2_blis(const hetla_exec *x)
 
 hetla_status hetla__dznrm2_register(hetla_context *ctx)
 {
-    return hetla__l1_register(ctx, "dznrm2", dznrm2_generic, dznrm2_openblas, dznrm2_blis);
+    return hetla__cpu_register(ctx, "dznrm2", dznrm2_generic, dznrm2_openblas, dznrm2_blis, NULL);
 }
 
 hetla_status hetla_dznrm2(hetla_context *ctx, hetla_int n, const hetla_zcomplex *x, hetla_int incx, double *result)

@@ -46,7 +46,7 @@ static hetla_status izamax_blis(const hetla_exec *x)
 
 hetla_status hetla__izamax_register(hetla_context *ctx)
 {
-    return hetla__l1_register(ctx, "izamax", izamax_generic, izamax_openblas, izamax_blis);
+    return hetla__cpu_register(ctx, "izamax", izamax_generic, izamax_openblas, izamax_blis, NULL);
 }
 
 hetla_status hetla_izamax(hetla_context *ctx, hetla_int n, const hetla_zcomplex *x, hetla_int incx,

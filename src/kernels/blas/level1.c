@@ -25,20 +25,6 @@ hetla_status hetla__blas1_register(hetla_context *ctx)
     return HETLA_SUCCESS;
 }
 
-hetla_status hetla__l1_register(hetla_context *ctx, const char *name, hetla_kernel_fn generic,
-                                hetla_kernel_fn openblas, hetla_kernel_fn blis)
-{
-    hetla_kernel *k;
-    hetla_status s = hetla_kernel_create(ctx, name, &k);
-    if (!s)
-        s = hetla_kernel_add(k, HETLA_CLASS_GENERIC, generic);
-    if (!s && openblas)
-        s = hetla_kernel_add(k, HETLA_CLASS_CPU_OPENBLAS, openblas);
-    if (!s && blis)
-        s = hetla_kernel_add(k, HETLA_CLASS_CPU_BLIS, blis);
-    return s;
-}
-
 hetla_status hetla__l1_check(const char *fn, const hetla_context *ctx, hetla_int n)
 {
     if (!ctx)

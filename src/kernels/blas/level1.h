@@ -84,11 +84,6 @@ hetla_status hetla__l1_task_result(const char *fn, int pos, hetla_data *r, hetla
 
 /* ---- registration ------------------------------------------------------- */
 
-/** Creates operation @p name with its implementations; @p openblas and
- *  @p blis may be NULL where the library lacks the routine. */
-hetla_status hetla__l1_register(hetla_context *ctx, const char *name, hetla_kernel_fn generic,
-                                hetla_kernel_fn openblas, hetla_kernel_fn blis);
-
 /* Real twins of rot, dotc and nrm2 and asum carry the BLAS's names
  * (scripts/precgen.py): drot, ddot, dnrm2, dasum. */
 hetla_status hetla__srot_register(hetla_context *ctx);

@@ -1,19 +1,6 @@
 /* The level-2 operations, registered in every precision. */
 #include "kernels/blas/level2.h"
 
-hetla_status hetla__l2_register(hetla_context *ctx, const char *name, hetla_kernel_fn generic,
-                                hetla_kernel_fn openblas, hetla_kernel_fn blis,
-                                hetla__flops (*flops)(const hetla_exec *x))
-{
-    hetla_kernel *k;
-    hetla_status s = hetla__l1_register(ctx, name, generic, openblas, blis);
-    if (!s)
-        s = hetla_kernel_find(ctx, name, &k);
-    if (!s)
-        s = hetla_kernel_set_flops(k, flops);
-    return s;
-}
-
 hetla_status hetla__blas2_register(hetla_context *ctx)
 {
     static hetla_status (*const reg[])(hetla_context *) = {

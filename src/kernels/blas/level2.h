@@ -5,7 +5,7 @@
 #ifndef HETLA_BLAS_LEVEL2_H
 #define HETLA_BLAS_LEVEL2_H
 
-#include "kernels/blas/level1.h" /* hetla__vec_first, hetla__l1_register */
+#include "kernels/blas/level1.h" /* hetla__vec_first */
 
 /* ---- argument blocks ---------------------------------------------------- */
 
@@ -36,15 +36,6 @@ typedef struct hetla__update_args {
     hetla_zcomplex alpha;
     hetla__vec_arg x, y;
 } hetla__update_args;
-
-/* CBLAS passes complex scalars by address and real ones by value. A z
- * source defines COMPLEX before including this header; in its real twins
- * the generator has turned that definition into REAL. */
-#if defined(COMPLEX)
-#define HETLA__CBLAS_SCALAR(s) ((const void *)&(s))
-#else
-#define HETLA__CBLAS_SCALAR(s) (s)
-#endif
 
 /** Flops of one multiply-add on elements of buffer @p b. */
 static inline hetla__flops hetla__fma_flops(const hetla_buffer *b)
@@ -174,12 +165,6 @@ hetla_status hetla__update_task_insert(hetla_context *ctx, const hetla_task_opts
 
 /* ---- registration (level2.c) -------------------------------------------- */
 
-/** Creates operation @p name with its implementations (@p blis may be NULL:
- *  BLIS has no banded or packed routines) and flop count: level 1's
- *  registration, plus the flops. */
-hetla_status hetla__l2_register(hetla_context *ctx, const char *name, hetla_kernel_fn generic,
-                                hetla_kernel_fn openblas, hetla_kernel_fn blis,
-                                hetla__flops (*flops)(const hetla_exec *x));
 
 /* Real twins of the hermitian routines carry the symmetric names, and
  * zgerc's the plain ger (scripts/precgen.py). */

@@ -108,23 +108,6 @@ hetla__flops hetla__trxm_flops(const hetla_exec *x)
 
 /* ---- registration --------------------------------------------------------- */
 
-hetla_status hetla__l3_register(hetla_context *ctx, const char *name, hetla_kernel_fn generic,
-                                hetla_kernel_fn openblas, hetla_kernel_fn blis,
-                                hetla__flops (*flops)(const hetla_exec *x))
-{
-    hetla_kernel *k;
-    hetla_status s = hetla_kernel_create(ctx, name, &k);
-    if (!s)
-        s = hetla_kernel_add(k, HETLA_CLASS_GENERIC, generic);
-    if (!s)
-        s = hetla_kernel_add(k, HETLA_CLASS_CPU_OPENBLAS, openblas);
-    if (!s)
-        s = hetla_kernel_add(k, HETLA_CLASS_CPU_BLIS, blis);
-    if (!s)
-        s = hetla_kernel_set_flops(k, flops);
-    return s;
-}
-
 hetla_status hetla__blas3_register(hetla_context *ctx)
 {
     static hetla_status (*const reg[])(hetla_context *) = {

@@ -69,16 +69,6 @@ static inline hetla__rank_bufs hetla__rank_k(const hetla_exec *x, hetla_trans tr
     return (hetla__rank_bufs){A, &x->buf[x->nbuf - 2], C, (hetla_int)(trans == HETLA_NO_TRANS ? A->n : A->m)};
 }
 
-/* CBLAS passes complex scalars by address and real ones by value. A z
- * source defines COMPLEX before including this header; in its real twins
- * the generator has turned that definition into REAL. (Word for word the
- * definition level2.h repeats, as C allows.) */
-#if defined(COMPLEX)
-#define HETLA__CBLAS_SCALAR(s) ((const void *)&(s))
-#else
-#define HETLA__CBLAS_SCALAR(s) (s)
-#endif
-
 /* ---- calls shared by all precisions (level3_call.c) --------------------- */
 
 /** What a z<routine>.c file tells the shared code about itself. Its public
@@ -164,10 +154,6 @@ hetla_status hetla__trxm_opts_check(const hetla__l3_routine *r, const char *form
 const char *hetla__l3_gemm_op(hetla_dtype t);
 const char *hetla__l3_scale_op(hetla_dtype t);
 
-/** Creates operation @p name with its three implementations and flop count. */
-hetla_status hetla__l3_register(hetla_context *ctx, const char *name, hetla_kernel_fn generic,
-                                hetla_kernel_fn openblas, hetla_kernel_fn blis,
-                                hetla__flops (*flops)(const hetla_exec *x));
 
 /** Flop counts of the argument blocks above (any precision). */
 hetla__flops hetla__symm_flops(const hetla_exec *x);

@@ -32,12 +32,12 @@ static hetla_status dsdot_generic(const hetla_exec *x)
 
 hetla_status hetla__sdsdot_register(hetla_context *ctx)
 {
-    return hetla__l1_register(ctx, "sdsdot", sdsdot_generic, NULL, NULL);
+    return hetla__cpu_register(ctx, "sdsdot", sdsdot_generic, NULL, NULL, NULL);
 }
 
 hetla_status hetla__dsdot_register(hetla_context *ctx)
 {
-    return hetla__l1_register(ctx, "dsdot", dsdot_generic, NULL, NULL);
+    return hetla__cpu_register(ctx, "dsdot", dsdot_generic, NULL, NULL, NULL);
 }
 
 /* ---- the synchronous calls and task forms ------------------------------- */

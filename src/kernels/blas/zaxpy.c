@@ -51,7 +51,7 @@ static hetla_status zaxpy_blis(const hetla_exec *x)
 
 hetla_status hetla__zaxpy_register(hetla_context *ctx)
 {
-    return hetla__l1_register(ctx, "zaxpy", zaxpy_generic, zaxpy_openblas, zaxpy_blis);
+    return hetla__cpu_register(ctx, "zaxpy", zaxpy_generic, zaxpy_openblas, zaxpy_blis, NULL);
 }
 
 hetla_status hetla_zaxpy(hetla_context *ctx, hetla_int n, hetla_zcomplex alpha, const hetla_zcomplex *x,

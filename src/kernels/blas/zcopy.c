@@ -41,7 +41,7 @@ static hetla_status zcopy_blis(const hetla_exec *x)
 
 hetla_status hetla__zcopy_register(hetla_context *ctx)
 {
-    return hetla__l1_register(ctx, "zcopy", zcopy_generic, zcopy_openblas, zcopy_blis);
+    return hetla__cpu_register(ctx, "zcopy", zcopy_generic, zcopy_openblas, zcopy_blis, NULL);
 }
 
 hetla_status hetla_zcopy(hetla_context *ctx, hetla_int n, const hetla_zcomplex *x, hetla_int incx, hetla_zcomplex *y,

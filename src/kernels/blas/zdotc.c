@@ -57,7 +57,7 @@ static hetla_status zdotc_blis(const hetla_exec *x)
 
 hetla_status hetla__zdotc_register(hetla_context *ctx)
 {
-    return hetla__l1_register(ctx, "zdotc", zdotc_generic, zdotc_openblas, zdotc_blis);
+    return hetla__cpu_register(ctx, "zdotc", zdotc_generic, zdotc_openblas, zdotc_blis, NULL);
 }
 
 /* ---- the synchronous calls and task forms, shared by both products ---- */
@@ -142,7 +142,7 @@ static hetla_status zdotu_blis(const hetla_exec *x)
 
 hetla_status hetla__zdotu_register(hetla_context *ctx)
 {
-    return hetla__l1_register(ctx, "zdotu", zdotu_generic, zdotu_openblas, zdotu_blis);
+    return hetla__cpu_register(ctx, "zdotu", zdotu_generic, zdotu_openblas, zdotu_blis, NULL);
 }
 
 hetla_status hetla_zdotu(hetla_context *ctx, hetla_int n, const hetla_zcomplex *x, hetla_int incx,

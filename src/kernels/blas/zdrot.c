@@ -30,7 +30,7 @@ static hetla_status zdrot_openblas(const hetla_exec *x)
 
 hetla_status hetla__zdrot_register(hetla_context *ctx)
 {
-    return hetla__l1_register(ctx, "zdrot", zdrot_generic, zdrot_openblas, NULL);
+    return hetla__cpu_register(ctx, "zdrot", zdrot_generic, zdrot_openblas, NULL, NULL);
 }
 
 hetla_status hetla_zdrot(hetla_context *ctx, hetla_int n, hetla_zcomplex *x, hetla_int incx, hetla_zcomplex *y,

@@ -46,7 +46,7 @@ static hetla_status zdscal_blis(const hetla_exec *x)
 
 hetla_status hetla__zdscal_register(hetla_context *ctx)
 {
-    return hetla__l1_register(ctx, "zdscal", zdscal_generic, zdscal_openblas, zdscal_blis);
+    return hetla__cpu_register(ctx, "zdscal", zdscal_generic, zdscal_openblas, zdscal_blis, NULL);
 }
 
 hetla_status hetla_zdscal(hetla_context *ctx, hetla_int n, double alpha, hetla_zcomplex *x, hetla_int incx)

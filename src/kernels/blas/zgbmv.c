@@ -45,7 +45,7 @@ static hetla__flops zgbmv_flops(const hetla_exec *x)
 
 hetla_status hetla__zgbmv_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "zgbmv", zgbmv_generic, zgbmv_openblas, NULL, zgbmv_flops);
+    return hetla__cpu_register(ctx, "zgbmv", zgbmv_generic, zgbmv_openblas, NULL, zgbmv_flops);
 }
 
 hetla_status hetla_zgbmv(hetla_context *ctx, hetla_layout layout, hetla_trans trans, hetla_int m, hetla_int n,

@@ -67,17 +67,7 @@ static hetla__flops zgemm_flops(const hetla_exec *x)
 
 hetla_status hetla__zgemm_register(hetla_context *ctx)
 {
-    hetla_kernel *k;
-    hetla_status s = hetla_kernel_create(ctx, "zgemm", &k);
-    if (!s)
-        s = hetla_kernel_add(k, HETLA_CLASS_GENERIC, zgemm_generic);
-    if (!s)
-        s = hetla_kernel_add(k, HETLA_CLASS_CPU_OPENBLAS, zgemm_openblas);
-    if (!s)
-        s = hetla_kernel_add(k, HETLA_CLASS_CPU_BLIS, zgemm_blis);
-    if (!s)
-        s = hetla_kernel_set_flops(k, zgemm_flops);
-    return s;
+    return hetla__cpu_register(ctx, "zgemm", zgemm_generic, zgemm_openblas, zgemm_blis, zgemm_flops);
 }
 
 /* ---- the synchronous call ---------------------------------------------- */

@@ -54,7 +54,7 @@ static hetla__flops zgemv_flops(const hetla_exec *x)
 
 hetla_status hetla__zgemv_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "zgemv", zgemv_generic, zgemv_openblas, zgemv_blis, zgemv_flops);
+    return hetla__cpu_register(ctx, "zgemv", zgemv_generic, zgemv_openblas, zgemv_blis, zgemv_flops);
 }
 
 hetla_status hetla_zgemv(hetla_context *ctx, hetla_layout layout, hetla_trans trans, hetla_int m, hetla_int n,

@@ -54,7 +54,7 @@ static hetla__flops zgerc_flops(const hetla_exec *x)
 
 hetla_status hetla__zgerc_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "zgerc", zgerc_generic, zgerc_openblas, zgerc_blis, zgerc_flops);
+    return hetla__cpu_register(ctx, "zgerc", zgerc_generic, zgerc_openblas, zgerc_blis, zgerc_flops);
 }
 
 hetla_status hetla_zgerc(hetla_context *ctx, hetla_layout layout, hetla_int m, hetla_int n, hetla_zcomplex alpha,

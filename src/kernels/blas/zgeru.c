@@ -54,7 +54,7 @@ static hetla__flops zgeru_flops(const hetla_exec *x)
 
 hetla_status hetla__zgeru_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "zgeru", zgeru_generic, zgeru_openblas, zgeru_blis, zgeru_flops);
+    return hetla__cpu_register(ctx, "zgeru", zgeru_generic, zgeru_openblas, zgeru_blis, zgeru_flops);
 }
 
 hetla_status hetla_zgeru(hetla_context *ctx, hetla_layout layout, hetla_int m, hetla_int n, hetla_zcomplex alpha,

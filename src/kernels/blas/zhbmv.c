@@ -41,7 +41,7 @@ static hetla__flops zhbmv_flops(const hetla_exec *x)
 
 hetla_status hetla__zhbmv_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "zhbmv", zhbmv_generic, zhbmv_openblas, NULL, zhbmv_flops);
+    return hetla__cpu_register(ctx, "zhbmv", zhbmv_generic, zhbmv_openblas, NULL, zhbmv_flops);
 }
 
 hetla_status hetla_zhbmv(hetla_context *ctx, hetla_layout layout, hetla_uplo uplo, hetla_int n, hetla_int k,

@@ -48,7 +48,7 @@ static hetla_status zhemm_blis(const hetla_exec *x)
 
 hetla_status hetla__zhemm_register(hetla_context *ctx)
 {
-    return hetla__l3_register(ctx, "zhemm", zhemm_generic, zhemm_openblas, zhemm_blis, hetla__symm_flops);
+    return hetla__cpu_register(ctx, "zhemm", zhemm_generic, zhemm_openblas, zhemm_blis, hetla__symm_flops);
 }
 
 static const hetla__l3_routine zhemm_routine = {"zhemm", HETLA_ZCOMPLEX, HETLA_CONJ_TRANS};

@@ -56,7 +56,7 @@ static hetla__flops zhemv_flops(const hetla_exec *x)
 
 hetla_status hetla__zhemv_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "zhemv", zhemv_generic, zhemv_openblas, zhemv_blis, zhemv_flops);
+    return hetla__cpu_register(ctx, "zhemv", zhemv_generic, zhemv_openblas, zhemv_blis, zhemv_flops);
 }
 
 hetla_status hetla_zhemv(hetla_context *ctx, hetla_layout layout, hetla_uplo uplo, hetla_int n, hetla_zcomplex alpha,

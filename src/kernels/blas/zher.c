@@ -53,7 +53,7 @@ static hetla__flops zher_flops(const hetla_exec *x)
 
 hetla_status hetla__zher_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "zher", zher_generic, zher_openblas, zher_blis, zher_flops);
+    return hetla__cpu_register(ctx, "zher", zher_generic, zher_openblas, zher_blis, zher_flops);
 }
 
 hetla_status hetla_zher(hetla_context *ctx, hetla_layout layout, hetla_uplo uplo, hetla_int n, double alpha,

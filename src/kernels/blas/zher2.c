@@ -56,7 +56,7 @@ static hetla__flops zher2_flops(const hetla_exec *x)
 
 hetla_status hetla__zher2_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "zher2", zher2_generic, zher2_openblas, zher2_blis, zher2_flops);
+    return hetla__cpu_register(ctx, "zher2", zher2_generic, zher2_openblas, zher2_blis, zher2_flops);
 }
 
 hetla_status hetla_zher2(hetla_context *ctx, hetla_layout layout, hetla_uplo uplo, hetla_int n, hetla_zcomplex alpha,

@@ -51,7 +51,7 @@ static hetla_status zher2k_blis(const hetla_exec *x)
 
 hetla_status hetla__zher2k_register(hetla_context *ctx)
 {
-    return hetla__l3_register(ctx, "zher2k", zher2k_generic, zher2k_openblas, zher2k_blis, hetla__rank_flops);
+    return hetla__cpu_register(ctx, "zher2k", zher2k_generic, zher2k_openblas, zher2k_blis, hetla__rank_flops);
 }
 
 static const hetla__l3_routine zher2k_routine = {"zher2k", HETLA_ZCOMPLEX, HETLA_CONJ_TRANS};

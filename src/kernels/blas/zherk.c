@@ -47,7 +47,7 @@ static hetla_status zherk_blis(const hetla_exec *x)
 
 hetla_status hetla__zherk_register(hetla_context *ctx)
 {
-    return hetla__l3_register(ctx, "zherk", zherk_generic, zherk_openblas, zherk_blis, hetla__rank_flops);
+    return hetla__cpu_register(ctx, "zherk", zherk_generic, zherk_openblas, zherk_blis, hetla__rank_flops);
 }
 
 static const hetla__l3_routine zherk_routine = {"zherk", HETLA_ZCOMPLEX, HETLA_CONJ_TRANS};

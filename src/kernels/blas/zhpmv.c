@@ -41,7 +41,7 @@ static hetla__flops zhpmv_flops(const hetla_exec *x)
 
 hetla_status hetla__zhpmv_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "zhpmv", zhpmv_generic, zhpmv_openblas, NULL, zhpmv_flops);
+    return hetla__cpu_register(ctx, "zhpmv", zhpmv_generic, zhpmv_openblas, NULL, zhpmv_flops);
 }
 
 hetla_status hetla_zhpmv(hetla_context *ctx, hetla_layout layout, hetla_uplo uplo, hetla_int n, hetla_zcomplex alpha,

@@ -38,7 +38,7 @@ static hetla__flops zhpr_flops(const hetla_exec *x)
 
 hetla_status hetla__zhpr_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "zhpr", zhpr_generic, zhpr_openblas, NULL, zhpr_flops);
+    return hetla__cpu_register(ctx, "zhpr", zhpr_generic, zhpr_openblas, NULL, zhpr_flops);
 }
 
 hetla_status hetla_zhpr(hetla_context *ctx, hetla_layout layout, hetla_uplo uplo, hetla_int n, double alpha,

@@ -40,7 +40,7 @@ static hetla__flops zhpr2_flops(const hetla_exec *x)
 
 hetla_status hetla__zhpr2_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "zhpr2", zhpr2_generic, zhpr2_openblas, NULL, zhpr2_flops);
+    return hetla__cpu_register(ctx, "zhpr2", zhpr2_generic, zhpr2_openblas, NULL, zhpr2_flops);
 }
 
 hetla_status hetla_zhpr2(hetla_context *ctx, hetla_layout layout, hetla_uplo uplo, hetla_int n, hetla_zcomplex alpha,

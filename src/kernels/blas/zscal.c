@@ -50,7 +50,7 @@ static hetla_status zscal_blis(const hetla_exec *x)
 
 hetla_status hetla__zscal_register(hetla_context *ctx)
 {
-    return hetla__l1_register(ctx, "zscal", zscal_generic, zscal_openblas, zscal_blis);
+    return hetla__cpu_register(ctx, "zscal", zscal_generic, zscal_openblas, zscal_blis, NULL);
 }
 
 hetla_status hetla_zscal(hetla_context *ctx, hetla_int n, hetla_zcomplex alpha, hetla_zcomplex *x, hetla_int incx)

@@ -41,7 +41,7 @@ static hetla_status zswap_blis(const hetla_exec *x)
 
 hetla_status hetla__zswap_register(hetla_context *ctx)
 {
-    return hetla__l1_register(ctx, "zswap", zswap_generic, zswap_openblas, zswap_blis);
+    return hetla__cpu_register(ctx, "zswap", zswap_generic, zswap_openblas, zswap_blis, NULL);
 }
 
 hetla_status hetla_zswap(hetla_context *ctx, hetla_int n, hetla_zcomplex *x, hetla_int incx, hetla_zcomplex *y,

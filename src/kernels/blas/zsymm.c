@@ -49,7 +49,7 @@ static hetla_status zsymm_blis(const hetla_exec *x)
 
 hetla_status hetla__zsymm_register(hetla_context *ctx)
 {
-    return hetla__l3_register(ctx, "zsymm", zsymm_generic, zsymm_openblas, zsymm_blis, hetla__symm_flops);
+    return hetla__cpu_register(ctx, "zsymm", zsymm_generic, zsymm_openblas, zsymm_blis, hetla__symm_flops);
 }
 
 static const hetla__l3_routine zsymm_routine = {"zsymm", HETLA_ZCOMPLEX, HETLA_TRANS};

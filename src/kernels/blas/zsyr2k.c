@@ -49,7 +49,7 @@ static hetla_status zsyr2k_blis(const hetla_exec *x)
 
 hetla_status hetla__zsyr2k_register(hetla_context *ctx)
 {
-    return hetla__l3_register(ctx, "zsyr2k", zsyr2k_generic, zsyr2k_openblas, zsyr2k_blis, hetla__rank_flops);
+    return hetla__cpu_register(ctx, "zsyr2k", zsyr2k_generic, zsyr2k_openblas, zsyr2k_blis, hetla__rank_flops);
 }
 
 static const hetla__l3_routine zsyr2k_routine = {"zsyr2k", HETLA_ZCOMPLEX, HETLA_TRANS};

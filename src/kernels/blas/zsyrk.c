@@ -47,7 +47,7 @@ static hetla_status zsyrk_blis(const hetla_exec *x)
 
 hetla_status hetla__zsyrk_register(hetla_context *ctx)
 {
-    return hetla__l3_register(ctx, "zsyrk", zsyrk_generic, zsyrk_openblas, zsyrk_blis, hetla__rank_flops);
+    return hetla__cpu_register(ctx, "zsyrk", zsyrk_generic, zsyrk_openblas, zsyrk_blis, hetla__rank_flops);
 }
 
 static const hetla__l3_routine zsyrk_routine = {"zsyrk", HETLA_ZCOMPLEX, HETLA_TRANS};

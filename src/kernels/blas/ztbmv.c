@@ -38,7 +38,7 @@ static hetla__flops ztbmv_flops(const hetla_exec *x)
 
 hetla_status hetla__ztbmv_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "ztbmv", ztbmv_generic, ztbmv_openblas, NULL, ztbmv_flops);
+    return hetla__cpu_register(ctx, "ztbmv", ztbmv_generic, ztbmv_openblas, NULL, ztbmv_flops);
 }
 
 hetla_status hetla_ztbmv(hetla_context *ctx, hetla_layout layout, hetla_uplo uplo, hetla_trans trans, hetla_diag diag,

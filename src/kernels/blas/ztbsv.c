@@ -38,7 +38,7 @@ static hetla__flops ztbsv_flops(const hetla_exec *x)
 
 hetla_status hetla__ztbsv_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "ztbsv", ztbsv_generic, ztbsv_openblas, NULL, ztbsv_flops);
+    return hetla__cpu_register(ctx, "ztbsv", ztbsv_generic, ztbsv_openblas, NULL, ztbsv_flops);
 }
 
 hetla_status hetla_ztbsv(hetla_context *ctx, hetla_layout layout, hetla_uplo uplo, hetla_trans trans, hetla_diag diag,

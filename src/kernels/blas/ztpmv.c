@@ -37,7 +37,7 @@ static hetla__flops ztpmv_flops(const hetla_exec *x)
 
 hetla_status hetla__ztpmv_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "ztpmv", ztpmv_generic, ztpmv_openblas, NULL, ztpmv_flops);
+    return hetla__cpu_register(ctx, "ztpmv", ztpmv_generic, ztpmv_openblas, NULL, ztpmv_flops);
 }
 
 hetla_status hetla_ztpmv(hetla_context *ctx, hetla_layout layout, hetla_uplo uplo, hetla_trans trans, hetla_diag diag,

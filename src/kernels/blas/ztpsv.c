@@ -37,7 +37,7 @@ static hetla__flops ztpsv_flops(const hetla_exec *x)
 
 hetla_status hetla__ztpsv_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "ztpsv", ztpsv_generic, ztpsv_openblas, NULL, ztpsv_flops);
+    return hetla__cpu_register(ctx, "ztpsv", ztpsv_generic, ztpsv_openblas, NULL, ztpsv_flops);
 }
 
 hetla_status hetla_ztpsv(hetla_context *ctx, hetla_layout layout, hetla_uplo uplo, hetla_trans trans, hetla_diag diag,

@@ -48,7 +48,7 @@ static hetla_status ztrmm_blis(const hetla_exec *x)
 
 hetla_status hetla__ztrmm_register(hetla_context *ctx)
 {
-    return hetla__l3_register(ctx, "ztrmm", ztrmm_generic, ztrmm_openblas, ztrmm_blis, hetla__trxm_flops);
+    return hetla__cpu_register(ctx, "ztrmm", ztrmm_generic, ztrmm_openblas, ztrmm_blis, hetla__trxm_flops);
 }
 
 static const hetla__l3_routine ztrmm_routine = {"ztrmm", HETLA_ZCOMPLEX, HETLA_CONJ_TRANS};

@@ -53,7 +53,7 @@ static hetla__flops ztrmv_flops(const hetla_exec *x)
 
 hetla_status hetla__ztrmv_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "ztrmv", ztrmv_generic, ztrmv_openblas, ztrmv_blis, ztrmv_flops);
+    return hetla__cpu_register(ctx, "ztrmv", ztrmv_generic, ztrmv_openblas, ztrmv_blis, ztrmv_flops);
 }
 
 hetla_status hetla_ztrmv(hetla_context *ctx, hetla_layout layout, hetla_uplo uplo, hetla_trans trans, hetla_diag diag,

@@ -48,7 +48,7 @@ static hetla_status ztrsm_blis(const hetla_exec *x)
 
 hetla_status hetla__ztrsm_register(hetla_context *ctx)
 {
-    return hetla__l3_register(ctx, "ztrsm", ztrsm_generic, ztrsm_openblas, ztrsm_blis, hetla__trxm_flops);
+    return hetla__cpu_register(ctx, "ztrsm", ztrsm_generic, ztrsm_openblas, ztrsm_blis, hetla__trxm_flops);
 }
 
 static const hetla__l3_routine ztrsm_routine = {"ztrsm", HETLA_ZCOMPLEX, HETLA_CONJ_TRANS};

@@ -54,7 +54,7 @@ static hetla__flops ztrsv_flops(const hetla_exec *x)
 
 hetla_status hetla__ztrsv_register(hetla_context *ctx)
 {
-    return hetla__l2_register(ctx, "ztrsv", ztrsv_generic, ztrsv_openblas, ztrsv_blis, ztrsv_flops);
+    return hetla__cpu_register(ctx, "ztrsv", ztrsv_generic, ztrsv_openblas, ztrsv_blis, ztrsv_flops);
 }
 
 hetla_status hetla_ztrsv(hetla_context *ctx, hetla_layout layout, hetla_uplo uplo, hetla_trans trans, hetla_diag diag,
