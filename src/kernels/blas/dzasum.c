@@ -60,21 +60,10 @@ hetla_status hetla_dzasum(hetla_context *ctx, hetla_int n, const hetla_zcomplex 
         *result = 0;
         return HETLA_SUCCESS;
     }
-    hetla__vec1_args args;
-    hetla__operand ops[2] = {hetla__vec_operand(x, n, incx, HETLA_ZCOMPLEX, HETLA_R, &args.x),
-                             {result, 1, 1, 1, HETLA_DOUBLE, HETLA_W}};
-    return hetla__blas_run(ctx, "dzasum", ops, 2, &args, sizeof args, 1);
+    return hetla__l1_reduce(ctx, "dzasum", x, n, incx, HETLA_ZCOMPLEX, result, HETLA_DOUBLE);
 }
 
 hetla_status hetla_dzasum_task(hetla_context *ctx, const hetla_task_opts *opts, hetla_data *x, hetla_data *result)
 {
-    static const char fn[] = "hetla_dzasum_task";
-    hetla__vec1_args args;
-    hetla_status s = hetla__l1_task_vec(fn, ctx, 3, x, HETLA_ZCOMPLEX, &args.x);
-    if (!s)
-        s = hetla__l1_task_result(fn, 4, result, HETLA_DOUBLE);
-    if (s)
-        return s;
-    hetla_task_arg data[2] = {{x, HETLA_R}, {result, HETLA_W}};
-    return hetla__blas_task(ctx, opts, "dzasum", data, 2, &args, sizeof args);
+    return hetla__l1_reduce_task("hetla_dzasum_task", ctx, opts, "dzasum", x, HETLA_ZCOMPLEX, result, HETLA_DOUBLE);
 }

@@ -74,3 +74,25 @@ hetla_status hetla__l1_task_result(const char *fn, int pos, hetla_data *r, hetla
         return hetla__arg_error(fn, pos, "result", "is %zu x %zu, must be 1 x 1", sh.m, sh.n);
     return s;
 }
+
+hetla_status hetla__l1_reduce(hetla_context *ctx, const char *op, const void *x, hetla_int n, hetla_int incx,
+                              hetla_dtype xtype, void *result, hetla_dtype rtype)
+{
+    hetla__vec1_args args;
+    hetla__operand ops[2] = {hetla__vec_operand(x, n, incx, xtype, HETLA_R, &args.x),
+                             {result, 1, 1, 1, rtype, HETLA_W}};
+    return hetla__blas_run(ctx, op, ops, 2, &args, sizeof args, 1);
+}
+
+hetla_status hetla__l1_reduce_task(const char *fn, hetla_context *ctx, const hetla_task_opts *opts, const char *op,
+                                   hetla_data *x, hetla_dtype xtype, hetla_data *result, hetla_dtype rtype)
+{
+    hetla__vec1_args args;
+    hetla_status s = hetla__l1_task_vec(fn, ctx, 3, x, xtype, &args.x);
+    if (!s)
+        s = hetla__l1_task_result(fn, 4, result, rtype);
+    if (s)
+        return s;
+    hetla_task_arg data[2] = {{x, HETLA_R}, {result, HETLA_W}};
+    return hetla__blas_task(ctx, opts, op, data, 2, &args, sizeof args);
+}

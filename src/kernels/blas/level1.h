@@ -82,6 +82,16 @@ hetla_status hetla__l1_task_vec2(const char *fn, const hetla_context *ctx, int p
 /** Checks the 1 x 1 result handle @p r (argument @p pos) of a task form. */
 hetla_status hetla__l1_task_result(const char *fn, int pos, hetla_data *r, hetla_dtype type);
 
+/** The reductions (asum, nrm2, i?amax): runs operation @p op on the
+ *  caller's vector into @p result (one element of @p rtype), arguments
+ *  checked and quick returns taken by the caller. */
+hetla_status hetla__l1_reduce(hetla_context *ctx, const char *op, const void *x, hetla_int n, hetla_int incx,
+                              hetla_dtype xtype, void *result, hetla_dtype rtype);
+/** Their task form: checks vector handle @p x and the 1 x 1 handle
+ *  @p result (arguments 3 and 4 of @p fn) and inserts the task. */
+hetla_status hetla__l1_reduce_task(const char *fn, hetla_context *ctx, const hetla_task_opts *opts, const char *op,
+                                   hetla_data *x, hetla_dtype xtype, hetla_data *result, hetla_dtype rtype);
+
 /* ---- registration ------------------------------------------------------- */
 
 /* Real twins of rot, dotc and nrm2 and asum carry the BLAS's names
