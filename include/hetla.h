@@ -43,5 +43,18 @@
 #include "hetla/ctiled.h"
 #include "hetla/dtiled.h"
 #include "hetla/stiled.h"
+#include "hetla/zlapack.h" /* Cholesky, LU and their solvers */
+#include "hetla/clapack.h"
+#include "hetla/dlapack.h"
+#include "hetla/slapack.h"
+#include "hetla/zqr.h" /* QR, Q, least squares */
+#include "hetla/cqr.h"
+#include "hetla/dqr.h"
+#include "hetla/sqr.h"
+#include "hetla/sparse.h" /* sparse tiled matrices, every precision */
+#include "hetla/zsparse.h" /* sparse tiled LU */
+#include "hetla/csparse.h"
+#include "hetla/dsparse.h"
+#include "hetla/ssparse.h"
 
 #endif

@@ -3,7 +3,9 @@
 # package manager, from a build made elsewhere:
 #   here:   scripts/device-build.sh     (build-device/ + .device/runtime.tar.xz)
 #   there:  scripts/device-run.sh STEP... with build-device and .device carried
-# Steps: info, tests, gpu-tests, bench-cpu, bench-gpu, demo (default: all).
+# Steps: info, tests, gpu-tests, bench-cpu, bench-lapack, bench-gpu, demo
+# (default: all). bench-lapack takes $LAPACK_N (sizes), $LAPACK_NB (tile
+# sizes to try) and $LAPACK_WHAT (potrf, ..., lapack).
 # Output goes to stdout and, when $OUT is set, to $OUT/<step>.log.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -45,13 +47,19 @@ step_bench_cpu() {
   run bench-cpu "$hetla" bench blas3 --n 64,1024,2048
   run bench-cpu "$hetla" bench gemm --n 4096
 }
+step_bench_lapack() {
+  # the factorizations on the CPU cores beside LAPACKE over OpenBLAS's threads
+  for nb in ${LAPACK_NB:-256}; do
+    run bench-lapack "$hetla" bench "${LAPACK_WHAT:-lapack}" --devices cpu --n "${LAPACK_N:-4096,8192}" --nb "$nb"
+  done
+}
 step_demo() {
-  HETLA_DEVICES=all run demo "$hetla" demo --n 8192 --nb 2048 --trace "${OUT:-.}/demo-all.json"
+  HETLA_DEVICES=all run demo "$hetla" demo --n 8192 --nb 512 --trace "${OUT:-.}/demo-all.json"
 }
 step_bench_gpu() {
   run bench-gpu "$hetla" bench gemm --devices cuda --n 4096,8192,16384
 }
 
-steps=${*:-info tests gpu-tests bench-cpu bench-gpu demo}
+steps=${*:-info tests gpu-tests bench-cpu bench-lapack bench-gpu demo}
 for s in $steps; do "step_${s//-/_}"; done
 exit $status

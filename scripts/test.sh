@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The test suite: a release build running the quick tier, then the runtime
-# tests again under AddressSanitizer and ThreadSanitizer builds.
+# The test suite: a release build running the quick tier, then the BLAS and
+# factorization tests on CPU + OpenCL device (PoCL where no other OpenCL
+# device exists; skipped where none is), then the runtime tests again under
+# AddressSanitizer and ThreadSanitizer builds.
 # `scripts/test.sh --long` adds the long tier.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +12,9 @@ jobs=$(nproc)
 
 bash scripts/build.sh build
 (cd build && ctest -L "$label" --output-on-failure -j"$jobs")
+# One at a time: the first test to use an OpenCL kernel compiles it (PoCL
+# caches it on disk for the others), and PoCL takes every core.
+(cd build && ctest -L opencl --output-on-failure)
 
 # The sanitizer builds compile only what the runtime tests need.
 for san in address thread; do

@@ -89,19 +89,25 @@ static const struct {
 } benches[] = {
     {"runtime", bench_runtime, "empty-task throughput, independent and chained, beside StarPU"},
     {"gemm", bench_blas3, "synchronous dgemm beside cblas (1 thread: overhead; all cores: tiling), or "
-                           "cublasDgemm with --devices cuda"},
+                           "cublasDgemm with --devices cuda, CLBlastDgemm with --devices opencl"},
     {"symm", bench_blas3, "dsymm beside cblas, as gemm"},
     {"syrk", bench_blas3, "dsyrk beside cblas, as gemm"},
     {"syr2k", bench_blas3, "dsyr2k beside cblas, as gemm"},
     {"trmm", bench_blas3, "dtrmm beside cblas, as gemm"},
     {"trsm", bench_blas3, "dtrsm beside cblas, as gemm"},
     {"blas3", bench_blas3, "all of the level-3 routines above"},
+    {"potrf", bench_lapack, "dpotrf (Cholesky) beside LAPACKE over multithreaded OpenBLAS, residuals of both"},
+    {"getrf", bench_lapack, "dgetrf (LU, partial pivoting) beside LAPACKE, as potrf"},
+    {"geqrf", bench_lapack, "dgeqrf (QR) beside LAPACKE, as potrf"},
+    {"gesv", bench_lapack, "dgesv (LU and solve, 16 right-hand sides) beside LAPACKE, as potrf"},
+    {"posv", bench_lapack, "dposv (Cholesky and solve, 16 right-hand sides) beside LAPACKE, as potrf"},
+    {"lapack", bench_lapack, "all of the factorizations and solvers above"},
 };
 
 static void usage(void)
 {
     fprintf(stderr, "usage: hetla bench WHAT [--json] [--devices LIST] [--n N,N..] [--tasks T] [--workers W] "
-                    "[--reps R]\nWHAT:\n");
+                    "[--reps R] [--nb NB]\nWHAT:\n");
     for (size_t i = 0; i < sizeof benches / sizeof *benches; i++)
         fprintf(stderr, "  %-10s %s\n", benches[i].name, benches[i].what);
 }
@@ -127,14 +133,16 @@ int cmd_bench(int argc, char **argv)
             o.workers = atoi(argv[++a]);
         else if (!strcmp(argv[a], "--reps") && v)
             o.reps = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "--nb") && v)
+            o.nb = atoi(argv[++a]);
         else {
             fprintf(stderr, "hetla bench: bad option '%s'\n", argv[a]);
             usage();
             return 2;
         }
     }
-    if (o.reps < 1 || o.tasks < 0 || o.workers < 0) {
-        fprintf(stderr, "hetla bench: --reps must be >= 1, --tasks and --workers >= 0\n");
+    if (o.reps < 1 || o.tasks < 0 || o.workers < 0 || o.nb < 0) {
+        fprintf(stderr, "hetla bench: --reps must be >= 1, --tasks, --workers and --nb >= 0\n");
         return 2;
     }
     for (size_t i = 0; i < sizeof benches / sizeof *benches; i++)

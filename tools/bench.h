@@ -14,6 +14,7 @@ typedef struct bench_opts {
     long tasks;          /* --tasks, runtime bench */
     int workers;         /* --workers, 0 = all cores */
     int reps;            /* --reps */
+    int nb;              /* --nb: tile size of the factorizations, 0 = the library's */
 } bench_opts;
 
 typedef struct bench_row {
@@ -43,5 +44,7 @@ int bench_cores(void);
 int bench_runtime(const bench_opts *o, const char *name);
 /** Level-3 routine @p name ("gemm", ..., or "blas3" for all of them). */
 int bench_blas3(const bench_opts *o, const char *name);
+/** Factorization or solver @p name ("potrf", ..., or "lapack" for all). */
+int bench_lapack(const bench_opts *o, const char *name);
 
 #endif

@@ -299,13 +299,28 @@ static double time_resident(hetla_context *ctx, problem *p, int reps, hetla_stat
     return *st ? 0 : t[reps / 2];
 }
 
-static int bench_gpu_size(const bench_opts *o, hetla_context *ctx, peer_dgemm_fn peer, size_t n)
+/* The accelerator backends whose vendor library `hetla bench gemm
+ * --devices ...` puts beside hetla, each through the symbol its module
+ * exports (the command links no GPU library). */
+typedef struct accel_peer {
+    const char *backend, *symbol, *impl;
+    long sizes[3];
+} accel_peer;
+
+static const accel_peer accel_peers[] = {
+    {"cuda", "hetla_cuda_peer_dgemm", "cublas", {4096, 8192, 16384}},
+    {"opencl", "hetla_opencl_peer_dgemm", "clblast", {1024, 2048, 0}},
+};
+
+static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel_peer *a, peer_dgemm_fn peer,
+                            int device, size_t n)
 {
     problem p;
     if (problem_init(&p, n))
         return 1;
-    char sizes[64], err[256] = "";
+    char sizes[64], err[256] = "", label[32];
     snprintf(sizes, sizeof sizes, "n=%zu", n);
+    snprintf(label, sizeof label, "%s:%d", a->backend, device);
     bench_row h, c, hr, cr;
     hetla_status st;
     double th = time_hetla(&routines[0], ctx, &p, o->reps, &st);
@@ -314,15 +329,15 @@ static int bench_gpu_size(const bench_opts *o, hetla_context *ctx, peer_dgemm_fn
     if (st)
         return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
     double ph, pd;
-    if (peer(0, (int)n, p.A, p.B, p.C, o->reps, &ph, &pd, err, sizeof err))
+    if (peer(device, (int)n, p.A, p.B, p.C, o->reps, &ph, &pd, err, sizeof err))
         return fprintf(stderr, "hetla bench gemm: %s\n", err), 1;
-    row(&c, "gemm", 2, sizes, "cublas", "cuda:0", ph, n, residual(&p));
+    row(&c, "gemm", 2, sizes, a->impl, label, ph, n, residual(&p));
     snprintf(c.note, sizeof c.note, "host to host");
     double tr = time_resident(ctx, &p, o->reps, &st);
     if (st)
         return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
     row(&hr, "gemm", 2, sizes, "hetla", o->devices, tr, n, residual(&p));
-    row(&cr, "gemm", 2, sizes, "cublas", "cuda:0", pd, n, -1);
+    row(&cr, "gemm", 2, sizes, a->impl, label, pd, n, -1);
     snprintf(hr.note, sizeof hr.note, "device-resident");
     snprintf(cr.note, sizeof cr.note, "device-resident");
     bench_print(o, &h), bench_print(o, &c), bench_print_ratio(o, &h, &c);
@@ -331,9 +346,8 @@ static int bench_gpu_size(const bench_opts *o, hetla_context *ctx, peer_dgemm_fn
     return 0;
 }
 
-static int bench_gemm_gpu(const bench_opts *o)
+static int bench_gemm_accel(const bench_opts *o, const accel_peer *a)
 {
-    static const long dflt[] = {4096, 8192, 16384};
     hetla_config cfg;
     hetla_context *ctx;
     if (hetla_config_init(&cfg))
@@ -341,21 +355,26 @@ static int bench_gemm_gpu(const bench_opts *o)
     cfg.devices = o->devices;
     if (hetla_context_create(&cfg, &ctx))
         return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
+    /* The peer runs on the device named ("opencl:1"), else the first. */
+    const char *at = strstr(o->devices, a->backend) + strlen(a->backend);
+    int device = *at == ':' ? atoi(at + 1) : 0;
     peer_dgemm_fn peer;
-    *(void **)&peer = hetla__backend_symbol("cuda", "hetla_cuda_peer_dgemm");
+    *(void **)&peer = hetla__backend_symbol(a->backend, a->symbol);
     int rc = !peer;
     if (rc)
-        fprintf(stderr, "hetla bench gemm: the CUDA module has no cuBLAS peer\n");
+        fprintf(stderr, "hetla bench gemm: the %s module has no %s peer\n", a->backend, a->impl);
     bench_print_header(o);
-    for (int i = 0; i < (o->nn ? o->nn : 3) && !rc; i++)
-        rc = bench_gpu_size(o, ctx, peer, (size_t)(o->nn ? o->n[i] : dflt[i]));
+    int count = o->nn ? o->nn : a->sizes[2] ? 3 : 2;
+    for (int i = 0; i < count && !rc; i++)
+        rc = bench_accel_size(o, ctx, a, peer, device, (size_t)(o->nn ? o->n[i] : a->sizes[i]));
     return hetla_context_destroy(ctx) || rc;
 }
 
 int bench_blas3(const bench_opts *o, const char *name)
 {
-    if (!strcmp(name, "gemm") && o->devices && strstr(o->devices, "cuda"))
-        return bench_gemm_gpu(o);
+    for (size_t i = 0; i < sizeof accel_peers / sizeof *accel_peers; i++)
+        if (!strcmp(name, "gemm") && o->devices && strstr(o->devices, accel_peers[i].backend))
+            return bench_gemm_accel(o, &accel_peers[i]);
     bench_print_header(o);
     for (size_t i = 0; i < sizeof routines / sizeof *routines; i++)
         if ((!strcmp(name, "blas3") || !strcmp(name, routines[i].name)) && bench_cpu(o, &routines[i]))

@@ -1,6 +1,7 @@
-/* `hetla demo`: a tiled DGEMM on every device present, built from task
- * insertion; prints the devices, time, Gflop/s, the residual in units of
- * epsilon and where the trace (JSON and SVG) went. */
+/* `hetla demo`: solves a dense system A X = B (tiled LU with partial
+ * pivoting, then the solve, in one sequence) on every device present;
+ * prints the devices, time, Gflop/s, the residual in units of epsilon and
+ * where the trace (JSON and SVG) went. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -27,29 +28,34 @@ static double *random_matrix(size_t m, size_t n, unsigned seed)
     return a;
 }
 
-/* ||C - A B||_1 / (||A||_1 ||B||_1 n eps), estimated with y = C x - A (B x)
- * for a random x: O(n^2). */
-static double gemm_residual(size_t n, const double *A, const double *B, const double *C)
+enum { NRHS = 4 };
+
+/* max over the right-hand sides of ||b - A x||_1 / (||A||_1 ||x||_1 n eps). */
+static double gesv_residual(size_t n, const double *A, const double *B, const double *X)
 {
-    double *x = random_matrix(n, 1, 7), *bx = calloc(n, sizeof *bx), *r = calloc(n, sizeof *r);
-    double na = 0, nb = 0, nx = 0, nr = 0;
+    double na = 0, worst = 0;
     for (size_t j = 0; j < n; j++) {
-        double ca = 0, cb = 0;
-        for (size_t i = 0; i < n; i++) {
-            ca += fabs(A[j * n + i]);
-            cb += fabs(B[j * n + i]);
-            bx[i] += B[j * n + i] * x[j];
-            r[i] += C[j * n + i] * x[j];
-        }
-        na = fmax(na, ca), nb = fmax(nb, cb), nx += fabs(x[j]);
-    }
-    for (size_t j = 0; j < n; j++)
+        double c = 0;
         for (size_t i = 0; i < n; i++)
-            r[i] -= A[j * n + i] * bx[j];
-    for (size_t i = 0; i < n; i++)
-        nr += fabs(r[i]);
-    free(x), free(bx), free(r);
-    return nr / (na * nb * nx * (double)n * DBL_EPSILON);
+            c += fabs(A[j * n + i]);
+        na = fmax(na, c);
+    }
+    double *r = malloc(n * sizeof *r);
+    for (size_t k = 0; r && k < NRHS; k++) {
+        const double *x = X + k * n;
+        double nx = 0, nr = 0;
+        memcpy(r, B + k * n, n * sizeof *r);
+        for (size_t j = 0; j < n; j++) {
+            nx += fabs(x[j]);
+            for (size_t i = 0; i < n; i++)
+                r[i] -= A[j * n + i] * x[j];
+        }
+        for (size_t i = 0; i < n; i++)
+            nr += fabs(r[i]);
+        worst = fmax(worst, nr / (na * nx * (double)n * DBL_EPSILON));
+    }
+    free(r);
+    return r ? worst : INFINITY;
 }
 
 static void print_devices(hetla_context *ctx)
@@ -90,39 +96,43 @@ static int run(size_t n, size_t nb, const char *trace)
         fprintf(stderr, "hetla demo: %s\n", hetla_error_detail());
         return 1;
     }
-    printf("hetla demo: tiled DGEMM C = A B, n = %zu, tiles of %zu\n", n, nb);
+    printf("hetla demo: DGESV A X = B, n = %zu, %d right-hand sides, tiles of %zu\n", n, NRHS, nb);
     print_devices(ctx);
-    double *A = random_matrix(n, n, 1), *B = random_matrix(n, n, 2), *C = random_matrix(n, n, 3);
-    hetla_tiled *ta, *tb, *tc;
-    hetla_status s = !A || !B || !C ? HETLA_ERR_NO_MEMORY : HETLA_SUCCESS;
-    if (!s)
+    double *A0 = random_matrix(n, n, 1), *B0 = random_matrix(n, NRHS, 2);
+    double *A = malloc(n * n * sizeof *A), *X = malloc(n * NRHS * sizeof *X);
+    hetla_int *ipiv = malloc(n * sizeof *ipiv), info = 0;
+    hetla_tiled *ta = NULL, *tx = NULL;
+    hetla_status s = !A0 || !B0 || !A || !X || !ipiv ? HETLA_ERR_NO_MEMORY : HETLA_SUCCESS;
+    if (!s) {
+        memcpy(A, A0, n * n * sizeof *A);
+        memcpy(X, B0, n * NRHS * sizeof *X);
         s = hetla_tiled_create(ctx, A, n, n, n, nb, nb, HETLA_DOUBLE, &ta);
+    }
     if (!s)
-        s = hetla_tiled_create(ctx, B, n, n, n, nb, nb, HETLA_DOUBLE, &tb);
-    if (!s)
-        s = hetla_tiled_create(ctx, C, n, n, n, nb, nb, HETLA_DOUBLE, &tc);
-    if (!s) /* statistics and trace cover the product alone */
+        s = hetla_tiled_create(ctx, X, n, NRHS, n, nb, nb, HETLA_DOUBLE, &tx);
+    if (!s) /* statistics and trace cover the solve alone */
         s = hetla_stats_reset(ctx);
     double t0 = now();
     if (!s)
-        s = hetla_dgemm_tiled(HETLA_NO_TRANS, HETLA_NO_TRANS, 1.0, ta, tb, 0.0, tc, NULL);
+        s = hetla_dgesv_tiled(ta, ipiv, tx, &info, NULL);
     if (!s)
-        s = hetla_tiled_flush(tc);
+        s = hetla_tiled_flush(tx);
     if (!s)
         s = hetla_wait_all(ctx);
     double t = now() - t0;
     if (s) {
-        fprintf(stderr, "hetla demo: %s: %s\n", hetla_status_string(s), hetla_error_detail());
+        fprintf(stderr, "hetla demo: %s: %s (info %lld)\n", hetla_status_string(s), hetla_error_detail(),
+                (long long)info);
         return 1;
     }
     print_stats(ctx);
-    if (hetla_tiled_destroy(ta) || hetla_tiled_destroy(tb) || hetla_tiled_destroy(tc) ||
-        hetla_context_destroy(ctx))
+    if (hetla_tiled_destroy(ta) || hetla_tiled_destroy(tx) || hetla_context_destroy(ctx))
         return 1;
-    double resid = gemm_residual(n, A, B, C);
-    printf("  time %.3f s, %.1f Gflop/s, residual %.3g eps units (%s)\n", t, 2.0 * n * n * n / t * 1e-9, resid,
+    double resid = gesv_residual(n, A0, B0, X);
+    double flops = 2.0 / 3 * (double)n * (double)n * (double)n + 2.0 * (double)n * (double)n * NRHS;
+    printf("  time %.3f s, %.1f Gflop/s, residual %.3g eps units (%s)\n", t, flops / t * 1e-9, resid,
            resid < 10 ? "ok" : "FAILED");
-    free(A), free(B), free(C);
+    free(A0), free(B0), free(A), free(X), free(ipiv);
     char svg[4096] = "", err[256] = "";
     int rc = trace_to_svg(trace, svg, sizeof svg, err, sizeof err);
     if (rc)

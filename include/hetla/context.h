@@ -41,6 +41,10 @@ typedef struct hetla_config {
     hetla_log_fn log_fn;
     void *log_user;
     int log_level;
+    /** Tile size (rows and columns) of the synchronous calls that tile
+     *  their operands (large level-3 BLAS, factorizations); 0 = a default
+     *  per device class (256 on CPU cores). Env: HETLA_TILE. */
+    int tile_size;
 } hetla_config;
 
 /** Sets @p cfg to defaults (all zero). @return HETLA_ERR_ARG if NULL. */

@@ -109,7 +109,7 @@ typedef struct hetla_task_desc {
     const char *label;             /**< trace label (static string); NULL = kernel name */
 } hetla_task_desc;
 
-enum { HETLA_MAX_TASK_DATA = 16, HETLA_MAX_TASK_ARGS = 256 };
+enum { HETLA_MAX_TASK_DATA = 512, HETLA_MAX_TASK_ARGS = 256 };
 
 /** Options of the task forms of library operations (hetla_zgemm_task, ...);
  *  NULL or zero fields mean defaults, as in hetla_task_desc. */

@@ -16,4 +16,20 @@ typedef struct hetla__tiles {
 hetla_status hetla__tiles_get(const char *fn, int pos, const char *name, const hetla_tiled *a, hetla_dtype type,
                               hetla__tiles *out);
 
+/** Inserts one task of kernel @p k on @p data with the argument block
+ *  @p args and priority @p prio into @p seq. */
+hetla_status hetla__put(hetla_context *ctx, hetla_sequence *seq, hetla_kernel *k, const hetla_task_arg *data, int n,
+                        const void *args, size_t size, int prio);
+
+/* Priorities of the factorizations' tasks (higher runs first): the panel
+ * of step k on top, then the updates of the next panel's column
+ * (lookahead: that panel can start while the rest of the trailing matrix
+ * is updated), then the other updates, leftmost columns first; work off
+ * the critical path (row interchanges on the left) last. */
+static inline int hetla__prio_panel(size_t nt) { return (int)(3 * nt); }
+static inline int hetla__prio_update(size_t nt, size_t k, size_t j)
+{
+    return j == k + 1 ? (int)(2 * nt) : (int)(nt - j);
+}
+
 #endif

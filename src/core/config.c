@@ -37,6 +37,21 @@ static hetla_status parse_log_level(const char *s, int *level)
     return hetla__fail(HETLA_ERR_ARG, "HETLA_LOG: '%s' is not error, warn, info or debug", s);
 }
 
+/* Overrides @p out with the count in environment variable @p env, if set. */
+static hetla_status env_count(const char *env, long max, int *out)
+{
+    const char *v = getenv(env);
+    if (!v || !*v)
+        return HETLA_SUCCESS;
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    if (errno || *end || n < 0 || n > max)
+        return hetla__fail(HETLA_ERR_ARG, "%s: '%s' is not a count in 0..%ld", env, v, max);
+    *out = (int)n;
+    return HETLA_SUCCESS;
+}
+
 hetla_status hetla__config_apply(hetla_context *ctx, const hetla_config *cfg, int *cpu_workers)
 {
     hetla_config zero = {0};
@@ -68,17 +83,14 @@ hetla_status hetla__config_apply(hetla_context *ctx, const hetla_config *cfg, in
     if (cfg->cpu_workers < 0)
         return hetla__arg_error("hetla_context_create", 1, "cfg->cpu_workers", "is %d, must be >= 0",
                                 cfg->cpu_workers);
+    if (cfg->tile_size < 0)
+        return hetla__arg_error("hetla_context_create", 1, "cfg->tile_size", "is %d, must be >= 0", cfg->tile_size);
     *cpu_workers = cfg->cpu_workers;
-    const char *w = getenv("HETLA_CPU_WORKERS");
-    if (w && *w) {
-        char *end;
-        errno = 0;
-        long v = strtol(w, &end, 10);
-        if (errno || *end || v < 0 || v > 4096)
-            return hetla__fail(HETLA_ERR_ARG, "HETLA_CPU_WORKERS: '%s' is not a count in 0..4096", w);
-        *cpu_workers = (int)v;
-    }
-    return HETLA_SUCCESS;
+    ctx->tile_size = cfg->tile_size;
+    hetla_status s = env_count("HETLA_CPU_WORKERS", 4096, cpu_workers);
+    if (!s)
+        s = env_count("HETLA_TILE", 1 << 16, &ctx->tile_size);
+    return s;
 }
 
 /* ---- the device list ---------------------------------------------------- */
@@ -152,6 +164,14 @@ static void report(hetla_context *ctx, const char *line)
     snprintf(ctx->backend_report + used, sizeof ctx->backend_report - used, "%s\n", line);
 }
 
+static void report_left_out(hetla_context *ctx, const char *type, int index)
+{
+    char line[160];
+    snprintf(line, sizeof line, "%.16s:%d: not taken by 'all' (it runs on the host's cores); name it to use it", type,
+             index);
+    report(ctx, line);
+}
+
 /* Opens the devices of one entry. Under "all" (@p tolerant) a missing
  * backend is only reported; a device named explicitly must be there. */
 static hetla_status open_entry(hetla_context *ctx, const device_entry *e, int tolerant)
@@ -165,7 +185,7 @@ static hetla_status open_entry(hetla_context *ctx, const device_entry *e, int to
     int count = ops ? ops->probe(why, sizeof why) : 0;
     if (count == 0) {
         char line[320];
-        snprintf(line, sizeof line, "%s: %s", e->type, why);
+        snprintf(line, sizeof line, "%.15s: %.255s", e->type, why); /* bounds: type[16], why[256] */
         report(ctx, line);
         if (tolerant)
             return HETLA_SUCCESS;
@@ -174,6 +194,10 @@ static hetla_status open_entry(hetla_context *ctx, const device_entry *e, int to
     if (e->index >= count)
         return hetla__fail(HETLA_ERR_NO_DEVICE, "HETLA_DEVICES: %s:%d asked, %d present", e->type, e->index, count);
     for (int i = e->index < 0 ? 0 : e->index; i < (e->index < 0 ? count : e->index + 1); i++) {
+        if (tolerant && ops->in_all && !ops->in_all(i)) {
+            report_left_out(ctx, e->type, i);
+            continue;
+        }
         hetla_status s = open_device(ctx, ops, i);
         if (s)
             return s;

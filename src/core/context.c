@@ -14,6 +14,7 @@ double hetla__now(void)
 
 static void context_free(hetla_context *ctx)
 {
+    hetla__data_disposed_sweep(ctx);
     hetla__workers_stop(ctx);
     hetla__task_pool_fini(ctx);
     if (ctx->sched && ctx->sched_state)
@@ -28,6 +29,7 @@ static void context_free(hetla_context *ctx)
     pthread_cond_destroy(&ctx->done_cond);
     pthread_mutex_destroy(&ctx->registry_lock);
     pthread_mutex_destroy(&ctx->alloc_lock);
+    pthread_mutex_destroy(&ctx->dispose_lock);
     free(ctx->busy_snapshot);
     free(ctx->devices_spec);
     free(ctx->sched_name);
@@ -76,6 +78,7 @@ hetla_status hetla_context_create(const hetla_config *cfg, hetla_context **out)
     pthread_cond_init(&ctx->done_cond, NULL);
     pthread_mutex_init(&ctx->registry_lock, NULL);
     pthread_mutex_init(&ctx->alloc_lock, NULL);
+    pthread_mutex_init(&ctx->dispose_lock, NULL);
     ctx->default_seq.ctx = ctx;
     ctx->t0 = hetla__now();
     hetla_status s = context_setup(ctx, cfg);

@@ -40,6 +40,7 @@ struct hetla_context {
     /* configuration in force (strings owned) */
     char *devices_spec, *sched_name, *trace_file, *module_path, *policy_spec;
     int no_pinning;
+    int tile_size; /* 0 = per device class */
     hetla_log_fn log_fn;
     void *log_user;
     int log_level;
@@ -75,6 +76,8 @@ struct hetla_context {
     pthread_mutex_t alloc_lock;
     hetla__task *alloc_list;
     hetla_sequence default_seq;
+    pthread_mutex_t dispose_lock; /* handles freed once their tasks are done (runtime/data.c) */
+    hetla_data *disposed;
 
     /* kernel registry (kernels/registry.c) */
     pthread_mutex_t registry_lock;
@@ -93,6 +96,18 @@ struct hetla_context {
     double *busy_snapshot;
     hetla__trace *trace;
 };
+
+/* data handles (runtime/data.c) */
+/** Frees @p d, a handle with no host copy of the caller's (from
+ *  hetla_data_create), once the tasks inserted so far that use it have
+ *  completed, without waiting for them: the workspace of an asynchronous
+ *  call, which hetla_data_unregister would wait for. No task may be
+ *  inserted on @p d afterwards. Handles still in use are freed by a later
+ *  call or when the context is destroyed. */
+void hetla__data_dispose(hetla_data *d);
+/** Frees the disposed handles whose tasks have completed (all of them
+ *  once every task has): a synchronous call's workspace after its wait. */
+void hetla__data_disposed_sweep(hetla_context *ctx);
 
 /* tiled matrices (runtime/tiled.c) */
 hetla_context *hetla__tiled_context(const hetla_tiled *a);

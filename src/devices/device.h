@@ -9,7 +9,7 @@
 
 #include "hetla.h"
 
-#define HETLA__BACKEND_ABI 1
+#define HETLA__BACKEND_ABI 2
 
 typedef struct hetla__device hetla__device;
 
@@ -29,6 +29,11 @@ typedef struct hetla__device_ops {
     int own_memory;          /**< non-zero: each device has its own memory node */
     /** Number of devices of this type present; on 0, @p why says why. */
     int (*probe)(char *why, size_t whylen);
+    /** Optional: whether device @p index is opened under HETLA_DEVICES=all
+     *  (NULL: all are). A device running on the host's own cores (an
+     *  OpenCL CPU device) is left out there, as it would compete with the
+     *  CPU workers; named explicitly, it opens. */
+    int (*in_all)(int index);
     /** Opens device dev->index; fills name, memory_bytes, peak_gflops, impl. */
     hetla_status (*init)(hetla__device *dev);
     void (*fini)(hetla__device *dev);

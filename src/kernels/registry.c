@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/blas/blas_ops.h"
+#include "kernels/lapack/lapack.h"
 #include "kernels/kernels.h"
 #include "runtime/runtime.h"
 
@@ -163,6 +163,8 @@ hetla_status hetla__registry_init(hetla_context *ctx, const char *policy)
     hetla__blis_acquire();
     ctx->registry_ready = 1;
     s = hetla__blas_register(ctx);
+    if (!s)
+        s = hetla__lapack_register(ctx);
     /* Then each backend in use adds its classes, once. */
     for (int d = 0; d < ctx->ndevices && !s; d++) {
         const hetla__device_ops *ops = ctx->devices[d].ops;

@@ -1,5 +1,6 @@
 /* Data handles: registration of host vectors and matrices, device-only
- * data, waiting, flush, acquire/release, unregister. */
+ * data, waiting, flush, acquire/release, unregister, and disposal once
+ * their tasks are done. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -172,14 +173,9 @@ hetla_status hetla_data_shape(const hetla_data *d, size_t *m, size_t *n, hetla_d
     return HETLA_SUCCESS;
 }
 
-hetla_status hetla_data_unregister(hetla_data *d)
+/* Frees a handle no task uses any more; its host copy is up to date. */
+static void data_free(hetla_data *d)
 {
-    if (!d)
-        return hetla__arg_error("hetla_data_unregister", 1, "d", "is NULL");
-    data_wait(d);
-    hetla_status s = d->user_host ? to_host(d) : HETLA_SUCCESS;
-    if (s)
-        return s; /* the handle stays valid so the caller may retry */
     if (d->last_writer)
         hetla__task_release(d->last_writer);
     for (int i = 0; i < d->nreaders; i++)
@@ -190,5 +186,41 @@ hetla_status hetla_data_unregister(hetla_data *d)
     hetla__replicas_free(d);
     pthread_mutex_destroy(&d->lock);
     free(d);
+}
+
+hetla_status hetla_data_unregister(hetla_data *d)
+{
+    if (!d)
+        return hetla__arg_error("hetla_data_unregister", 1, "d", "is NULL");
+    data_wait(d);
+    hetla_status s = d->user_host ? to_host(d) : HETLA_SUCCESS;
+    if (s)
+        return s; /* the handle stays valid so the caller may retry */
+    data_free(d);
     return HETLA_SUCCESS;
+}
+
+void hetla__data_dispose(hetla_data *d)
+{
+    hetla_context *ctx = d->ctx;
+    pthread_mutex_lock(&ctx->dispose_lock);
+    d->next_disposed = ctx->disposed;
+    ctx->disposed = d;
+    pthread_mutex_unlock(&ctx->dispose_lock);
+    hetla__data_disposed_sweep(ctx);
+}
+
+void hetla__data_disposed_sweep(hetla_context *ctx)
+{
+    pthread_mutex_lock(&ctx->dispose_lock);
+    for (hetla_data **p = &ctx->disposed; *p;) {
+        hetla_data *d = *p;
+        if (data_idle(d)) {
+            *p = d->next_disposed;
+            data_free(d);
+        } else {
+            p = &d->next_disposed;
+        }
+    }
+    pthread_mutex_unlock(&ctx->dispose_lock);
 }

@@ -37,6 +37,7 @@ struct hetla_data {
     int nreaders, capreaders;
     atomic_long scratch_users; /* tasks using it as HETLA_SCRATCH */
     void **scratch;      /* per-worker buffers for HETLA_SCRATCH */
+    hetla_data *next_disposed; /* in the context's list of handles to free (hetla__data_dispose) */
     hetla__replica rep[]; /* one per memory node of the context */
 };
 
@@ -49,6 +50,10 @@ struct hetla_kernel {
     signed char selected[HETLA__MAX_DEVICES];
 };
 
+/* Data arguments kept inside a task; a task with more (a panel over a
+ * column of tiles) allocates its array. */
+enum { HETLA__TASK_DATA_INLINE = 16 };
+
 struct hetla__task {
     hetla_kernel *kernel;
     hetla_sequence *seq;
@@ -58,7 +63,8 @@ struct hetla__task {
     uint64_t mask;
     uint64_t seqno;
     size_t args_size;
-    hetla_task_arg data[HETLA_MAX_TASK_DATA];
+    hetla_task_arg *data; /* data_inline, or allocated for more arguments */
+    hetla_task_arg data_inline[HETLA__TASK_DATA_INLINE];
     unsigned char args[HETLA_MAX_TASK_ARGS];
 
     atomic_int ndeps;     /* unmet predecessors + 1 while inserting */

@@ -15,6 +15,8 @@ static void task_free(hetla__task *t)
     hetla_context *ctx = t->kernel->ctx;
     if (t->succ != t->succ_inline)
         free(t->succ);
+    if (t->data != t->data_inline)
+        free(t->data);
     t->next_free = atomic_load_explicit(&ctx->free_tasks, memory_order_relaxed);
     while (!atomic_compare_exchange_weak_explicit(&ctx->free_tasks, &t->next_free, t, memory_order_release,
                                                   memory_order_relaxed))
@@ -196,6 +198,13 @@ static hetla__task *task_new(hetla_context *ctx, const hetla_task_desc *d)
     t->mask = d->device_mask;
     t->seqno = atomic_fetch_add_explicit(&ctx->next_seqno, 1, memory_order_relaxed);
     t->args_size = d->args_size;
+    t->data = t->data_inline;
+    if (d->ndata > HETLA__TASK_DATA_INLINE && !(t->data = malloc((size_t)d->ndata * sizeof *t->data))) {
+        t->data = t->data_inline;
+        t->succ = t->succ_inline;
+        task_free(t);
+        return NULL;
+    }
     if (d->ndata)
         memcpy(t->data, d->data, (size_t)d->ndata * sizeof *d->data);
     if (d->args_size)
@@ -364,7 +373,9 @@ void hetla__task_run(hetla__worker *w, hetla__task *t)
         if (!s && w->queue && w->dev->ops->queue_sync)
             s = w->dev->ops->queue_sync(w->dev, w->queue);
         if (s) {
-            hetla__log(ctx, HETLA_LOG_ERROR, "task '%s' failed on %s: %s%s%s", t->label, w->dev->name,
+            /* a numerical outcome (not positive definite) is the caller's to report */
+            hetla__log(ctx, s == HETLA_NUMERICAL ? HETLA_LOG_INFO : HETLA_LOG_ERROR, "task '%s' failed on %s: %s%s%s",
+                       t->label, w->dev->name,
                        hetla_status_string(s), *hetla_error_detail() ? ": " : "", hetla_error_detail());
             seq_fail(t->seq, s);
         } else {

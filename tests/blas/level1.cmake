@@ -13,7 +13,4 @@ target_include_directories(test_level1_api PRIVATE ${api1_dir} ${HETLA_GENERATED
 # hetla_test_harness (the static library) would define every hetla symbol
 # twice, which AddressSanitizer reports as an ODR violation.
 target_link_libraries(test_level1_api PRIVATE hetla_blas_check PkgConfig::OPENBLAS m)
-foreach(setup generic openblas blis sim)
-  add_test(NAME blas.level1.${setup} COMMAND test_level1_api ${setup})
-  set_tests_properties(blas.level1.${setup} PROPERTIES LABELS quick TIMEOUT 120)
-endforeach()
+hetla_setup_tests(blas.level1 test_level1_api 120)

@@ -22,7 +22,4 @@ add_executable(test_api2 ${api2_dir}/test_api2.c ${api2_dir}/testing.c ${api2_so
 target_include_directories(test_api2 PRIVATE ${api2_dir} ${HETLA_GENERATED_DIR}/tests/blas
   ${CMAKE_SOURCE_DIR}/src/kernels/generic ${HETLA_GENERATED_DIR}/src/kernels/generic)
 target_link_libraries(test_api2 PRIVATE hetla_test_harness hetla_blas_check PkgConfig::OPENBLAS m)
-foreach(setup generic openblas blis sim)
-  add_test(NAME blas.api2.${setup} COMMAND test_api2 ${setup})
-  set_tests_properties(blas.api2.${setup} PROPERTIES LABELS quick TIMEOUT 120)
-endforeach()
+hetla_setup_tests(blas.api2 test_api2 120)

@@ -20,7 +20,4 @@ add_executable(test_api3 ${api3_dir}/test_api3.c ${api3_dir}/testing.c ${api3_so
 target_include_directories(test_api3 PRIVATE ${api3_dir} ${HETLA_GENERATED_DIR}/tests/blas
   ${CMAKE_SOURCE_DIR}/src/kernels/generic ${HETLA_GENERATED_DIR}/src/kernels/generic)
 target_link_libraries(test_api3 PRIVATE hetla_test_harness hetla_blas_check PkgConfig::OPENBLAS m)
-foreach(setup generic openblas blis sim)
-  add_test(NAME blas.api3.${setup} COMMAND test_api3 ${setup})
-  set_tests_properties(blas.api3.${setup} PROPERTIES LABELS quick TIMEOUT 300)
-endforeach()
+hetla_setup_tests(blas.api3 test_api3 300)

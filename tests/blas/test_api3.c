@@ -73,7 +73,7 @@ int main(int argc, char **argv)
     a += verbose;
     if (a == argc) { /* no setup named: all of them */
         int passed = 0, failed = 0;
-        for (int setup = 0; setup < CHECK_NSETUPS; setup++)
+        for (int setup = 0; setup < CHECK_NLOCAL; setup++)
             run_setup(setup, argc, argv, a, verbose, &passed, &failed);
         printf("%d passed, %d failed\n", passed, failed);
         return failed ? 1 : 0;

@@ -123,7 +123,7 @@ static bool wanted(const char *name, int setup, int argc, char **argv)
             name_ok |= strstr(name, argv[i]) != NULL;
         }
     }
-    return (!any_setup || setup_ok) && (!any_name || name_ok);
+    return (any_setup ? setup_ok : setup < CHECK_NLOCAL) && (!any_name || name_ok);
 }
 
 static bool run_one(size_t t, int setup, hetla_context *ctx, bool verbose)

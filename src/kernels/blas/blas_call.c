@@ -126,10 +126,37 @@ hetla_status hetla__shape_get(const char *fn, int pos, const char *name, const h
     return s;
 }
 
+hetla_status hetla__views_create(hetla_context *ctx, const hetla__operand *ops, int n, hetla__views *v)
+{
+    size_t nb = hetla__blas_tile(ctx);
+    *v = (hetla__views){.n = n};
+    hetla_status s = HETLA_SUCCESS;
+    for (int i = 0; i < n && !s; i++)
+        if (ops[i].ptr)
+            s = hetla_tiled_create(ctx, ops[i].ptr, ops[i].m, ops[i].n, ops[i].ld, nb, nb, ops[i].type, &v->t[i]);
+    if (!s)
+        s = hetla_sequence_create(ctx, &v->seq);
+    return s;
+}
+
+hetla_status hetla__views_destroy(hetla__views *v, hetla_status s)
+{
+    if (v->seq) {
+        hetla_status w = hetla_sequence_destroy(v->seq);
+        s = s ? s : w;
+    }
+    for (int i = 0; i < v->n; i++)
+        if (v->t[i]) {
+            hetla_status d = hetla_tiled_destroy(v->t[i]);
+            s = s ? s : d;
+        }
+    return s;
+}
+
 size_t hetla__blas_tile(const hetla_context *ctx)
 {
-    (void)ctx; /* one size until devices other than CPUs run tiles */
-    return 256;
+    /* one default until devices other than CPUs run tiles */
+    return ctx->tile_size > 0 ? (size_t)ctx->tile_size : 256;
 }
 
 hetla_status hetla__vec_handle(const char *fn, int pos, const char *name, const hetla_data *d, hetla_dtype type,

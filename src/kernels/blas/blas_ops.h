@@ -105,6 +105,20 @@ hetla_status hetla__blas_run(hetla_context *ctx, const char *op, const hetla__op
 /** Whether a synchronous level-3 call of @p fmas multiply-adds should run
  *  tiled over the CPU workers (large, several workers, no accelerator). */
 int hetla__blas_tiled_pays(hetla_context *ctx, const char *op, double fmas);
+/** Tiled views of a synchronous call's operands on the caller's memory,
+ *  in tiles of hetla__blas_tile(ctx), and a sequence for their tasks. */
+typedef struct hetla__views {
+    hetla_tiled *t[3];
+    int n;
+    hetla_sequence *seq;
+} hetla__views;
+
+/** Tiles @p ops[0 .. n-1] (n <= 3; an operand with NULL ptr gets no view). */
+hetla_status hetla__views_create(hetla_context *ctx, const hetla__operand *ops, int n, hetla__views *v);
+/** Waits for the sequence, brings the tiles home and frees the views;
+ *  @return the first failure, @p s included. */
+hetla_status hetla__views_destroy(hetla__views *v, hetla_status s);
+
 /** Creates operation @p name with its CPU implementations: @p generic, and
  *  @p openblas, @p blis and the flop count @p flops where not NULL. */
 hetla_status hetla__cpu_register(hetla_context *ctx, const char *name, hetla_kernel_fn generic,

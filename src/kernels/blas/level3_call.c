@@ -45,42 +45,6 @@ static hetla_status check_ptr(const hetla__l3_routine *r, int pos, const char *n
     return p || !used ? HETLA_SUCCESS : hetla__l3_error(r, "", pos, name, "is NULL");
 }
 
-/* ---- large calls: tiled views of the caller's matrices ----------------------- */
-
-typedef struct views {
-    hetla_tiled *t[3];
-    int n;
-    hetla_sequence *seq;
-} views;
-
-static hetla_status views_create(hetla_context *ctx, const hetla__operand *ops, int n, views *v)
-{
-    size_t nb = hetla__blas_tile(ctx);
-    *v = (views){.n = n};
-    hetla_status s = HETLA_SUCCESS;
-    for (int i = 0; i < n && !s; i++)
-        s = hetla_tiled_create(ctx, ops[i].ptr, ops[i].m, ops[i].n, ops[i].ld, nb, nb, ops[i].type, &v->t[i]);
-    if (!s)
-        s = hetla_sequence_create(ctx, &v->seq);
-    return s;
-}
-
-/* Waits for the algorithm's tasks, brings the tiles home and frees the
- * views; @return the first failure, @p s included. */
-static hetla_status views_destroy(views *v, hetla_status s)
-{
-    if (v->seq) {
-        hetla_status w = hetla_sequence_destroy(v->seq);
-        s = s ? s : w;
-    }
-    for (int i = 0; i < v->n; i++)
-        if (v->t[i]) {
-            hetla_status d = hetla_tiled_destroy(v->t[i]);
-            s = s ? s : d;
-        }
-    return s;
-}
-
 /* ---- SYMM / HEMM -------------------------------------------------------------- */
 
 static hetla_status symm_check(hetla_context *ctx, const hetla__l3_routine *r, const hetla__symm_call *c)
@@ -129,11 +93,11 @@ hetla_status hetla__symm_sync(hetla_context *ctx, const hetla__l3_routine *r, co
         return scale_only(ctx, r, ops[2], a.beta);
     if (!hetla__blas_tiled_pays(ctx, r->op, (double)m * (double)n * (double)ka))
         return hetla__blas_run(ctx, r->op, ops, 3, &a, sizeof a, 1);
-    views v;
-    s = views_create(ctx, ops, 3, &v);
+    hetla__views v;
+    s = hetla__views_create(ctx, ops, 3, &v);
     if (!s)
         s = hetla__symm_tiled(r, &a, v.t[0], v.t[1], v.t[2], v.seq);
-    return views_destroy(&v, s);
+    return hetla__views_destroy(&v, s);
 }
 
 /* ---- SYRK / HERK, SYR2K / HER2K --------------------------------------------------- */
@@ -192,11 +156,11 @@ hetla_status hetla__rank_sync(hetla_context *ctx, const hetla__l3_routine *r, co
         return hetla__blas_run(ctx, r->op, &ops[nops - 1], 1, &a, sizeof a, 1);
     if (!hetla__blas_tiled_pays(ctx, r->op, fmas))
         return hetla__blas_run(ctx, r->op, ops, nops, &a, sizeof a, 1);
-    views v;
-    s = views_create(ctx, ops, nops, &v);
+    hetla__views v;
+    s = hetla__views_create(ctx, ops, nops, &v);
     if (!s)
         s = hetla__rank_tiled(r, &a, c->two, v.t[0], c->two ? v.t[1] : NULL, v.t[nops - 1], v.seq);
-    return views_destroy(&v, s);
+    return hetla__views_destroy(&v, s);
 }
 
 /* ---- TRMM, TRSM -------------------------------------------------------------------- */
@@ -241,12 +205,12 @@ hetla_status hetla__trxm_sync(hetla_context *ctx, const hetla__l3_routine *r, co
         return scale_only(ctx, r, ops[1], 0);
     if (!hetla__blas_tiled_pays(ctx, r->op, (double)m * (double)n * (double)ka / 2))
         return hetla__blas_run(ctx, r->op, ops, 2, &a, sizeof a, 1);
-    views v;
-    s = views_create(ctx, ops, 2, &v);
+    hetla__views v;
+    s = hetla__views_create(ctx, ops, 2, &v);
     if (!s)
         s = c->solve ? hetla__trsm_tiled(r, &a, v.t[0], v.t[1], v.seq)
                      : hetla__trmm_tiled(r, &a, v.t[0], v.t[1], v.seq);
-    return views_destroy(&v, s);
+    return hetla__views_destroy(&v, s);
 }
 
 /* ---- task forms ---------------------------------------------------------------------- */

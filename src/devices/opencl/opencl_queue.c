@@ -1,0 +1,100 @@
+/* Per-worker command queues (in order: a task's copies, then its kernels),
+ * running an implementation, and waiting for a queue through a marker
+ * event, whose status carries failures of commands that ran
+ * asynchronously. */
+#include <stdlib.h>
+
+#include "devices/opencl/opencl_internal.h"
+#include "runtime/runtime.h"
+
+hetla_status hetla__ocl_queue_create(hetla__device *dev, void **queue)
+{
+    hetla__ocl_dev *od = dev->impl;
+    hetla__ocl_queue *q = calloc(1, sizeof *q);
+    if (!q)
+        return hetla__fail(HETLA_ERR_NO_MEMORY, "opencl:%d: out of host memory (queue)", od->index);
+    *q = (hetla__ocl_queue){
+        .context = od->context, .device = od->device, .dev = od, .ctx = dev->ctx, .index = od->index};
+    cl_int e;
+    q->queue = clCreateCommandQueue(od->context, od->device, 0, &e);
+    hetla_status s = hetla__ocl_check(e, "clCreateCommandQueue", od->index);
+    if (s) {
+        free(q);
+        return s;
+    }
+    *queue = q;
+    return HETLA_SUCCESS;
+}
+
+void hetla__ocl_queue_destroy(hetla__device *dev, void *queue)
+{
+    hetla__ocl_queue *q = queue;
+    (void)dev;
+    if (!q)
+        return;
+    /* Failures here leave nothing to recover: the queue is gone either way. */
+    (void)clFinish(q->queue);
+    (void)clReleaseCommandQueue(q->queue);
+    free(q);
+}
+
+hetla_status hetla__ocl_launch(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x)
+{
+    (void)dev;
+    return fn(x);
+}
+
+hetla_status hetla__ocl_queue_sync(hetla__device *dev, void *queue)
+{
+    const hetla__ocl_queue *q = queue;
+    (void)dev;
+    cl_event done;
+    cl_int e = clEnqueueMarkerWithWaitList(q->queue, 0, NULL, &done);
+    if (e != CL_SUCCESS)
+        return hetla__ocl_check(e, "clEnqueueMarkerWithWaitList", q->index);
+    e = clWaitForEvents(1, &done);
+    cl_int status = CL_COMPLETE;
+    if (e == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+        (void)clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
+    clReleaseEvent(done);
+    if (e == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+        return hetla__fail(HETLA_ERR_BACKEND, "a command on opencl:%d failed while running: %s", q->index,
+                           hetla__ocl_error_name(status < 0 ? status : e));
+    return hetla__ocl_check(e, "clWaitForEvents", q->index);
+}
+
+/* The mapped buffers of one hetla__ocl_on_host call. */
+static void unmap_all(const hetla__ocl_queue *q, const hetla_exec *x, hetla_buffer *host, int n)
+{
+    for (int i = 0; i < n; i++)
+        (void)clEnqueueUnmapMemObject(q->queue, x->buf[i].ptr, host[i].ptr, 0, NULL, NULL);
+}
+
+hetla_status hetla__ocl_on_host(const hetla_exec *x, const char *op)
+{
+    const hetla__ocl_queue *q = x->queue;
+    hetla_kernel *k;
+    if (hetla_kernel_find(q->ctx, op, &k) || !k->impl[HETLA_CLASS_GENERIC])
+        return hetla__fail(HETLA_ERR_INTERNAL, "operation '%s' has no generic implementation", op);
+    hetla_buffer host[HETLA_MAX_TASK_DATA];
+    int mapped = 0;
+    cl_int e = CL_SUCCESS;
+    for (; mapped < x->nbuf && e == CL_SUCCESS; mapped++) {
+        size_t bytes = 0;
+        e = clGetMemObjectInfo(x->buf[mapped].ptr, CL_MEM_SIZE, sizeof bytes, &bytes, NULL);
+        host[mapped] = x->buf[mapped];
+        if (e == CL_SUCCESS)
+            host[mapped].ptr = clEnqueueMapBuffer(q->queue, x->buf[mapped].ptr, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE,
+                                                  0, bytes, 0, NULL, NULL, &e);
+    }
+    if (e != CL_SUCCESS) {
+        unmap_all(q, x, host, mapped - 1);
+        return hetla__ocl_check(e, "clEnqueueMapBuffer", q->index);
+    }
+    hetla_exec hx = *x;
+    hx.buf = host;
+    hx.queue = NULL;
+    hetla_status s = k->impl[HETLA_CLASS_GENERIC](&hx);
+    unmap_all(q, x, host, mapped);
+    return s;
+}

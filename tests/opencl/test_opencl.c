@@ -1,0 +1,268 @@
+/* The OpenCL backend (HETLA_MODULE_PATH points at the build's lib/hetla):
+ * the module and its device list; copies both ways with ld > m; a kernel
+ * that fails to build (status naming the kernel, with the build log) or to
+ * launch (its sequence stops, tasks on other devices are skipped, nothing
+ * hangs); a run over the CPU and the OpenCL device with tasks on both and
+ * transfers both ways. Tests needing a device exit 77 without one. */
+#include <dlfcn.h>
+#include <math.h>
+#include <pthread.h>
+
+#include "../test.h"
+#include "devices/opencl/opencl_internal.h"
+
+static int devices_present = -1;
+static const hetla__device_ops *ops_loaded;
+
+static const hetla__device_ops *module_ops(void)
+{
+    const char *dir = getenv("HETLA_MODULE_PATH");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/libhetla_opencl.so", dir ? dir : ".");
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        fprintf(stderr, "  cannot load %s: %s\n", path, dlerror());
+        return NULL;
+    }
+    const hetla__device_ops *(*get)(void);
+    *(void **)&get = dlsym(h, "hetla_backend_opencl");
+    CHECK(dlsym(h, "hetla__ocl_init") == NULL); /* internal names stay hidden */
+    return get ? get() : NULL;
+}
+
+static void need_device(void)
+{
+    if (devices_present > 0)
+        return;
+    printf("skipped: no OpenCL device\n");
+    exit(77);
+}
+
+static void test_module_ops(void)
+{
+    const hetla__device_ops *ops = module_ops();
+    CHECK(ops != NULL);
+    if (!ops)
+        return;
+    CHECK(ops->abi == HETLA__BACKEND_ABI && !strcmp(ops->name, "opencl") && ops->type == HETLA_DEVICE_OPENCL);
+    CHECK(ops->own_memory && ops->probe && ops->in_all && ops->init && ops->fini && ops->alloc && ops->free &&
+          ops->queue_create && ops->queue_destroy && ops->copy && ops->launch && ops->queue_sync &&
+          ops->register_kernels);
+    char why[256] = "";
+    int n = ops->probe(why, sizeof why);
+    CHECK(n > 0 || *why);
+    printf("  probe: %d device(s)%s%s\n", n, n ? "" : ": ", why);
+}
+
+/* "all" opens GPUs and accelerators, not an OpenCL device on the host's
+ * own cores (PoCL), and says so; naming it opens it. */
+static void test_all_leaves_cpu_devices(void)
+{
+    need_device();
+    hetla_context *ctx = test_context("all", 1);
+    for (int i = 0; i < hetla_device_count(ctx); i++) {
+        hetla_device_desc d;
+        CHECK_OK(hetla_device_info(ctx, i, &d));
+        if (d.type == HETLA_DEVICE_OPENCL)
+            CHECK(!ops_loaded->in_all(0) || strstr(d.name, "opencl:") == d.name);
+    }
+    if (!ops_loaded->in_all(0))
+        CHECK(strstr(hetla_backend_report(ctx), "opencl:0: not taken by 'all'") != NULL);
+    CHECK_OK(hetla_context_destroy(ctx));
+    ctx = test_context("opencl:0", 1);
+    hetla_device_desc d;
+    CHECK_OK(hetla_device_info(ctx, 0, &d));
+    CHECK(d.type == HETLA_DEVICE_OPENCL && d.memory_node > 0 && d.memory_bytes > 0 && d.peak_gflops > 0);
+    printf("  %s\n", d.name);
+    CHECK_OK(hetla_context_destroy(ctx));
+}
+
+/* A padded host matrix (ld > m) and a strided vector go to the device and
+ * back: only their elements change, the padding keeps its poison. */
+static void test_copies(void)
+{
+    need_device();
+    hetla_context *ctx = test_context("opencl", 1);
+    enum { M = 37, N = 23, LD = 41, INC = 3 };
+    double a[LD * N], v[INC * N];
+    for (int i = 0; i < LD * N; i++)
+        a[i] = i % LD < M ? i : -999;
+    for (int i = 0; i < INC * N; i++)
+        v[i] = i % INC == 0 ? i : -999;
+    hetla_data *A, *V;
+    CHECK_OK(hetla_matrix_register(ctx, a, M, N, LD, HETLA_DOUBLE, &A));
+    CHECK_OK(hetla_matrix_register(ctx, v, 1, N, INC, HETLA_DOUBLE, &V));
+    CHECK_OK(hetla_dgescal_task(ctx, NULL, 2.0, A));
+    CHECK_OK(hetla_dgescal_task(ctx, NULL, -1.0, V));
+    CHECK_OK(hetla_data_unregister(A));
+    CHECK_OK(hetla_data_unregister(V));
+    int bad = 0;
+    for (int i = 0; i < LD * N; i++)
+        bad += a[i] != (i % LD < M ? 2.0 * i : -999);
+    for (int i = 0; i < INC * N; i++)
+        bad += v[i] != (i % INC == 0 ? -1.0 * i : -999);
+    CHECK(bad == 0);
+    hetla_stats st;
+    CHECK_OK(hetla_stats_get(ctx, &st));
+    CHECK(st.transfers[HETLA_H2D] == 2 && st.transfers[HETLA_D2H] == 2);
+    CHECK(st.transfer_bytes[HETLA_H2D] == (M * N + N) * sizeof(double));
+    CHECK_OK(hetla_context_destroy(ctx));
+}
+
+/* The program cache on a queue of the test's own: a source that does not
+ * compile fails with a status naming the kernel and carrying the log. */
+static void test_build_failure(void)
+{
+    need_device();
+    cl_platform_id platform;
+    cl_device_id dev;
+    CHECK(clGetPlatformIDs(1, &platform, NULL) == CL_SUCCESS);
+    CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &dev, NULL) == CL_SUCCESS);
+    cl_int e;
+    hetla__ocl_dev od = {.device = dev, .platform = platform};
+    pthread_mutex_init(&od.lock, NULL);
+    od.context = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
+    hetla__ocl_queue q = {.context = od.context, .device = dev, .dev = &od};
+    static const char bad[] = "kernel void broken(global float *x) { x[0] = undeclared_name; }\n";
+    static const char good[] = "kernel void fine(global float *x) { x[get_global_id(0)] *= 2; }\n";
+    cl_kernel k = NULL, k2 = NULL;
+    CHECK_STATUS(hetla__ocl_kernel(&q, bad, "", "broken", &k), HETLA_ERR_BACKEND);
+    const char *detail = hetla_error_detail();
+    printf("  detail: %.200s\n", detail);
+    CHECK(strstr(detail, "'broken'") && strstr(detail, "opencl:0") && strstr(detail, "build log"));
+    CHECK(strstr(detail, "undeclared_name") != NULL); /* the compiler's words */
+    CHECK_STATUS(hetla__ocl_kernel(&q, good, "-D X=1", "missing", &k), HETLA_ERR_BACKEND);
+    CHECK(strstr(hetla_error_detail(), "'missing'") != NULL);
+    CHECK_OK(hetla__ocl_kernel(&q, good, "-D X=1", "fine", &k));
+    CHECK_OK(hetla__ocl_kernel(&q, good, "-D X=1", "fine", &k2));
+    CHECK(k && k == k2); /* built once, then from the cache */
+    CHECK_OK(hetla__ocl_kernel(&q, good, "-D X=2", "fine", &k2));
+    CHECK(k2 && k2 != k); /* other options: another program */
+    hetla__ocl_programs_free(&od);
+    clReleaseContext(od.context);
+    pthread_mutex_destroy(&od.lock);
+}
+
+static hetla_status bad_launch(const hetla_exec *x)
+{
+    /* A command past the end of its buffer: refused at enqueue, as a
+     * launch with bad arguments is. */
+    double out;
+    size_t past = x->buf[0].m * x->buf[0].n * sizeof(double);
+    cl_int e = clEnqueueReadBuffer(*(cl_command_queue *)x->queue, x->buf[0].ptr, CL_TRUE, past, sizeof out, &out, 0,
+                                   NULL, NULL);
+    return hetla__ocl_check(e, "clEnqueueReadBuffer (bad_launch)", 0);
+}
+
+static hetla_status count_cpu(const hetla_exec *x)
+{
+    (void)x;
+    return HETLA_SUCCESS;
+}
+
+static char logged[4096];
+static void keep_log(hetla_log_level level, const char *msg, void *user)
+{
+    (void)user;
+    if (level == HETLA_LOG_ERROR)
+        snprintf(logged + strlen(logged), sizeof logged - strlen(logged), "%s\n", msg);
+}
+
+/* A failed launch on the device stops its sequence: the CPU tasks after it
+ * are skipped, the wait returns the failure, nothing hangs. */
+static void test_launch_failure(void)
+{
+    need_device();
+    hetla_config cfg;
+    CHECK_OK(hetla_config_init(&cfg));
+    cfg.devices = "cpu,opencl";
+    cfg.cpu_workers = 1;
+    cfg.no_pinning = 1;
+    cfg.log_fn = keep_log;
+    hetla_context *ctx;
+    CHECK_OK(hetla_context_create(&cfg, &ctx));
+    hetla_kernel *bad, *cpu;
+    CHECK_OK(hetla_kernel_create(ctx, "bad_launch", &bad));
+    CHECK_OK(hetla_kernel_add(bad, HETLA_CLASS_OPENCL_NATIVE, bad_launch));
+    CHECK_OK(hetla_kernel_create(ctx, "after", &cpu));
+    CHECK_OK(hetla_kernel_add(cpu, HETLA_CLASS_CPU_NATIVE, count_cpu));
+    double v[8] = {0};
+    hetla_data *d;
+    hetla_sequence *seq;
+    CHECK_OK(hetla_vector_register(ctx, v, 8, HETLA_DOUBLE, &d));
+    CHECK_OK(hetla_sequence_create(ctx, &seq));
+    hetla_task_arg arg = {d, HETLA_RW};
+    CHECK_OK(hetla_task_insert(ctx, &(hetla_task_desc){.kernel = bad, .data = &arg, .ndata = 1, .seq = seq}));
+    for (int i = 0; i < 5; i++)
+        CHECK_OK(hetla_task_insert(ctx, &(hetla_task_desc){.kernel = cpu, .data = &arg, .ndata = 1, .seq = seq}));
+    CHECK_STATUS(hetla_sequence_destroy(seq), HETLA_ERR_BACKEND);
+    hetla_stats st;
+    CHECK_OK(hetla_stats_get(ctx, &st));
+    CHECK(st.tasks == 6 && st.tasks_skipped == 5);
+    printf("  log: %.300s\n", logged);
+    CHECK(strstr(logged, "bad_launch") && strstr(logged, "opencl:0") && strstr(logged, "CL_INVALID_VALUE"));
+    CHECK_OK(hetla_data_unregister(d));
+    CHECK_OK(hetla_context_destroy(ctx));
+}
+
+/* Heterogeneous execution and coherence: a chain of gemm tasks alternating
+ * between the OpenCL device and the CPU on the same C, checked against the
+ * same chain on the host; both devices ran tasks, data moved both ways. */
+static void test_heterogeneous(void)
+{
+    need_device();
+    hetla_context *ctx = test_context("cpu,opencl", 1);
+    enum { N = 48, STEPS = 6 };
+    double a[N * N], c[N * N], ref[N * N], t[N * N];
+    for (int i = 0; i < N * N; i++)
+        a[i] = (double)((i * 7) % 11) / 11.0 - 0.5, c[i] = ref[i] = (double)((i * 5) % 13) / 13.0;
+    hetla_data *A, *C;
+    CHECK_OK(hetla_matrix_register(ctx, a, N, N, N, HETLA_DOUBLE, &A));
+    CHECK_OK(hetla_matrix_register(ctx, c, N, N, N, HETLA_DOUBLE, &C));
+    int cpu = -1, ocl = -1;
+    for (int i = 0; i < hetla_device_count(ctx); i++) {
+        hetla_device_desc d;
+        CHECK_OK(hetla_device_info(ctx, i, &d));
+        *(d.type == HETLA_DEVICE_OPENCL ? &ocl : &cpu) = i;
+    }
+    for (int s = 0; s < STEPS; s++) { /* C := 0.5 A C + C, on alternating devices */
+        hetla_task_opts o = {.device_mask = 1ull << (s % 2 ? cpu : ocl)};
+        hetla_data *T;
+        CHECK_OK(hetla_data_create(ctx, N, N, HETLA_DOUBLE, &T));
+        CHECK_OK(hetla_dlacpy_task(ctx, &o, C, T));
+        CHECK_OK(hetla_dgemm_task(ctx, &o, HETLA_NO_TRANS, HETLA_NO_TRANS, 0.5, A, T, 1.0, C));
+        CHECK_OK(hetla_data_unregister(T));
+        memcpy(t, ref, sizeof t);
+        for (int j = 0; j < N; j++)
+            for (int l = 0; l < N; l++)
+                for (int i = 0; i < N; i++)
+                    ref[i + j * N] += 0.5 * a[i + l * N] * t[l + j * N];
+    }
+    CHECK_OK(hetla_data_unregister(A));
+    CHECK_OK(hetla_data_unregister(C));
+    double worst = 0;
+    for (int i = 0; i < N * N; i++)
+        worst = fmax(worst, fabs(c[i] - ref[i]) / (1 + fabs(ref[i])));
+    CHECK(worst < 1e-12);
+    hetla_stats st;
+    CHECK_OK(hetla_stats_get(ctx, &st));
+    printf("  tasks %llu, H2D %llu, D2H %llu, busy cpu %.4fs opencl %.4fs, worst %.2g\n",
+           (unsigned long long)st.tasks, (unsigned long long)st.transfers[HETLA_H2D],
+           (unsigned long long)st.transfers[HETLA_D2H], st.busy_s[0], st.busy_s[st.workers - 1], worst);
+    CHECK(st.transfers[HETLA_H2D] > 0 && st.transfers[HETLA_D2H] > 0);
+    CHECK(st.busy_s[0] > 0 && st.busy_s[st.workers - 1] > 0); /* the CPU worker and the device's */
+    CHECK_OK(hetla_context_destroy(ctx));
+}
+
+int main(int argc, char **argv)
+{
+    ops_loaded = module_ops();
+    char why[256];
+    devices_present = ops_loaded ? ops_loaded->probe(why, sizeof why) : 0;
+    static const test_case tests[] = {
+        {"module_ops", test_module_ops, 0},     {"all_leaves_cpu_devices", test_all_leaves_cpu_devices, 0},
+        {"copies", test_copies, 0},             {"build_failure", test_build_failure, 0},
+        {"launch_failure", test_launch_failure, 0}, {"heterogeneous", test_heterogeneous, 0},
+    };
+    return test_main(argc, argv, tests, sizeof tests / sizeof *tests);
+}

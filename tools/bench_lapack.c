@@ -1,0 +1,287 @@
+/* `hetla bench potrf|getrf|geqrf|gesv|posv|lapack`: the synchronous
+ * factorizations and solvers beside LAPACK (LAPACKE over OpenBLAS, with
+ * OpenBLAS's threads on the same cores) in the same run, on the same
+ * matrix, double precision. Each side's result is checked by a solve:
+ * ||b - A x||_inf / (||A||_inf ||x||_inf n eps) with x from its factors
+ * (the systems' own solution for gesv and posv), so the residuals of hetla
+ * and of LAPACK print side by side. */
+#include <cblas.h>
+#include <float.h>
+#include <lapacke.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "hetla.h"
+
+enum { NRHS = 16 }; /* right-hand sides of gesv and posv */
+
+typedef struct problem {
+    size_t n;
+    double *A0, *A, *B0, *B, *tau;
+    hetla_int *ipiv;
+    lapack_int *lpiv;
+} problem;
+
+typedef struct routine {
+    const char *name;
+    int spd;             /* needs a symmetric positive definite matrix */
+    double flops_per_n3; /* leading term */
+    hetla_status (*hetla)(hetla_context *ctx, problem *p, hetla_int *info);
+    lapack_int (*lapack)(problem *p);
+    int solves;          /* B holds the solutions afterwards */
+} routine;
+
+static hetla_status h_potrf(hetla_context *ctx, problem *p, hetla_int *info)
+{
+    return hetla_dpotrf(ctx, HETLA_LOWER, (hetla_int)p->n, p->A, (hetla_int)p->n, info);
+}
+static lapack_int l_potrf(problem *p)
+{
+    return LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'L', (lapack_int)p->n, p->A, (lapack_int)p->n);
+}
+static hetla_status h_getrf(hetla_context *ctx, problem *p, hetla_int *info)
+{
+    hetla_int n = (hetla_int)p->n;
+    return hetla_dgetrf(ctx, n, n, p->A, n, p->ipiv, info);
+}
+static lapack_int l_getrf(problem *p)
+{
+    lapack_int n = (lapack_int)p->n;
+    return LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, p->A, n, p->lpiv);
+}
+static hetla_status h_geqrf(hetla_context *ctx, problem *p, hetla_int *info)
+{
+    *info = 0;
+    hetla_int n = (hetla_int)p->n;
+    return hetla_dgeqrf(ctx, n, n, p->A, n, p->tau);
+}
+static lapack_int l_geqrf(problem *p)
+{
+    lapack_int n = (lapack_int)p->n;
+    return LAPACKE_dgeqrf(LAPACK_COL_MAJOR, n, n, p->A, n, p->tau);
+}
+static hetla_status h_gesv(hetla_context *ctx, problem *p, hetla_int *info)
+{
+    hetla_int n = (hetla_int)p->n;
+    return hetla_dgesv(ctx, n, NRHS, p->A, n, p->ipiv, p->B, n, info);
+}
+static lapack_int l_gesv(problem *p)
+{
+    lapack_int n = (lapack_int)p->n;
+    return LAPACKE_dgesv(LAPACK_COL_MAJOR, n, NRHS, p->A, n, p->lpiv, p->B, n);
+}
+static hetla_status h_posv(hetla_context *ctx, problem *p, hetla_int *info)
+{
+    hetla_int n = (hetla_int)p->n;
+    return hetla_dposv(ctx, HETLA_LOWER, n, NRHS, p->A, n, p->B, n, info);
+}
+static lapack_int l_posv(problem *p)
+{
+    lapack_int n = (lapack_int)p->n;
+    return LAPACKE_dposv(LAPACK_COL_MAJOR, 'L', n, NRHS, p->A, n, p->B, n);
+}
+
+static const routine routines[] = {
+    {"potrf", 1, 1.0 / 3, h_potrf, l_potrf, 0}, {"getrf", 0, 2.0 / 3, h_getrf, l_getrf, 0},
+    {"geqrf", 0, 4.0 / 3, h_geqrf, l_geqrf, 0}, {"gesv", 0, 2.0 / 3, h_gesv, l_gesv, 1},
+    {"posv", 1, 1.0 / 3, h_posv, l_posv, 1},
+};
+
+static void problem_free(problem *p)
+{
+    free(p->A0), free(p->A), free(p->B0), free(p->B), free(p->tau), free(p->ipiv), free(p->lpiv);
+}
+
+/* A random matrix (symmetric positive definite: M M^T / n + I, made with
+ * OpenBLAS's threads) and NRHS random right-hand sides. */
+static int problem_init(problem *p, size_t n, int spd, int threads)
+{
+    *p = (problem){.n = n};
+    p->A0 = malloc(n * n * sizeof(double));
+    p->A = malloc(n * n * sizeof(double));
+    p->B0 = malloc(n * NRHS * sizeof(double));
+    p->B = malloc(n * NRHS * sizeof(double));
+    p->tau = malloc(n * sizeof(double));
+    p->ipiv = malloc(n * sizeof *p->ipiv);
+    p->lpiv = malloc(n * sizeof *p->lpiv);
+    if (!p->A0 || !p->A || !p->B0 || !p->B || !p->tau || !p->ipiv || !p->lpiv)
+        return problem_free(p), 1;
+    srand(7);
+    for (size_t i = 0; i < n * n; i++)
+        p->A[i] = 2.0 * rand() / RAND_MAX - 1;
+    for (size_t i = 0; i < n * NRHS; i++)
+        p->B0[i] = 2.0 * rand() / RAND_MAX - 1;
+    if (!spd) {
+        memcpy(p->A0, p->A, n * n * sizeof(double));
+        return 0;
+    }
+    openblas_set_num_threads(threads);
+    cblas_dsyrk(CblasColMajor, CblasLower, CblasNoTrans, (blasint)n, (blasint)n, 1.0 / (double)n, p->A,
+                (blasint)n, 0, p->A0, (blasint)n);
+    openblas_set_num_threads(1);
+    for (size_t j = 0; j < n; j++) {
+        p->A0[j + j * n] += 1;
+        for (size_t i = 0; i < j; i++)
+            p->A0[i + j * n] = p->A0[j + i * n];
+    }
+    return 0;
+}
+
+/* The solutions x of A x = b (first column of B0) from the factors in A. */
+static void solve(const routine *r, problem *p, int hetla_pivots, double *x)
+{
+    size_t n = p->n;
+    memcpy(x, r->solves ? p->B : p->B0, n * sizeof(double));
+    if (r->solves)
+        return;
+    if (r->spd) {
+        cblas_dtrsv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, (blasint)n, p->A, (blasint)n, x, 1);
+        cblas_dtrsv(CblasColMajor, CblasLower, CblasTrans, CblasNonUnit, (blasint)n, p->A, (blasint)n, x, 1);
+    } else if (!strcmp(r->name, "getrf")) {
+        for (size_t i = 0; i < n; i++) {
+            size_t q = (size_t)(hetla_pivots ? p->ipiv[i] : p->lpiv[i]) - 1;
+            double t = x[i];
+            x[i] = x[q], x[q] = t;
+        }
+        cblas_dtrsv(CblasColMajor, CblasLower, CblasNoTrans, CblasUnit, (blasint)n, p->A, (blasint)n, x, 1);
+        cblas_dtrsv(CblasColMajor, CblasUpper, CblasNoTrans, CblasNonUnit, (blasint)n, p->A, (blasint)n, x, 1);
+    } else { /* QR: x = R^-1 Q^T b */
+        LAPACKE_dormqr(LAPACK_COL_MAJOR, 'L', 'T', (lapack_int)n, 1, (lapack_int)n, p->A, (lapack_int)n, p->tau, x,
+                       (lapack_int)n);
+        cblas_dtrsv(CblasColMajor, CblasUpper, CblasNoTrans, CblasNonUnit, (blasint)n, p->A, (blasint)n, x, 1);
+    }
+}
+
+/* ||b - A x||_inf / (||A||_inf ||x||_inf n eps) for the first system. */
+static double residual(const routine *r, problem *p, int hetla_pivots)
+{
+    size_t n = p->n;
+    double *x = malloc(n * sizeof(double)), *res = malloc(n * sizeof(double));
+    if (!x || !res)
+        return free(x), free(res), -1;
+    solve(r, p, hetla_pivots, x);
+    memcpy(res, p->B0, n * sizeof(double));
+    cblas_dgemv(CblasColMajor, CblasNoTrans, (blasint)n, (blasint)n, -1, p->A0, (blasint)n, x, 1, 1, res, 1);
+    double rn = 0, xn = 0, an = 0;
+    for (size_t i = 0; i < n; i++) {
+        rn = fmax(rn, fabs(res[i])), xn = fmax(xn, fabs(x[i]));
+        double row = 0;
+        for (size_t j = 0; j < n; j++)
+            row += fabs(p->A0[i + j * n]);
+        an = fmax(an, row);
+    }
+    free(x), free(res);
+    return rn / (an * xn * (double)n * DBL_EPSILON);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Fresh inputs before each run (not timed). */
+static void reset(problem *p)
+{
+    memcpy(p->A, p->A0, p->n * p->n * sizeof(double));
+    memcpy(p->B, p->B0, p->n * NRHS * sizeof(double));
+}
+
+/* Median seconds of @p reps runs after a warm-up; hetla if @p ctx, else
+ * LAPACK. @return -1 on failure. */
+static double timed(const routine *r, hetla_context *ctx, problem *p, int reps)
+{
+    double t[64];
+    reps = reps > 64 ? 64 : reps;
+    for (int i = -1; i < reps; i++) {
+        reset(p);
+        hetla_int info = 0;
+        double t0 = bench_now();
+        int failed = ctx ? r->hetla(ctx, p, &info) != HETLA_SUCCESS : r->lapack(p) != 0;
+        if (i >= 0)
+            t[i] = bench_now() - t0;
+        if (failed) {
+            fprintf(stderr, "hetla bench %s: %s failed: %s\n", r->name, ctx ? "hetla" : "LAPACK",
+                    ctx ? hetla_error_detail() : "info != 0");
+            return -1;
+        }
+    }
+    qsort(t, (size_t)reps, sizeof *t, cmp_double);
+    return t[reps / 2];
+}
+
+static void row(bench_row *b, const routine *r, const char *sizes, const char *impl, const char *devices, double s,
+                size_t n, double resid)
+{
+    double flops = r->flops_per_n3 * (double)n * (double)n * (double)n;
+    if (r->solves)
+        flops += 2.0 * (double)n * (double)n * NRHS;
+    *b = (bench_row){.operation = r->name, .precision = "d", .devices = devices, .impl = impl, .seconds = s,
+                     .rate = flops / s * 1e-9, .rate_unit = "Gflop/s", .residual = resid};
+    snprintf(b->sizes, sizeof b->sizes, "%s", sizes);
+    if (r->solves)
+        snprintf(b->note, sizeof b->note, "nrhs=%d", NRHS);
+}
+
+static hetla_context *context(const bench_opts *o)
+{
+    hetla_config cfg;
+    hetla_context *ctx = NULL;
+    if (hetla_config_init(&cfg))
+        return NULL;
+    cfg.devices = o->devices;
+    cfg.cpu_workers = o->workers;
+    cfg.tile_size = o->nb;
+    if (hetla_context_create(&cfg, &ctx))
+        fprintf(stderr, "hetla bench: %s\n", hetla_error_detail());
+    return ctx;
+}
+
+static int compare(const bench_opts *o, const routine *r, size_t n, int cores)
+{
+    problem p;
+    if (problem_init(&p, n, r->spd, cores))
+        return fprintf(stderr, "hetla bench %s: out of memory at n = %zu\n", r->name, n), 1;
+    hetla_context *ctx = context(o); /* also sets OpenBLAS to one thread while it lives */
+    if (!ctx)
+        return problem_free(&p), 1;
+    char sizes[64], devices[64];
+    snprintf(sizes, sizeof sizes, "n=%zu nb=%d", n, o->nb ? o->nb : 256);
+    snprintf(devices, sizeof devices, "%s", o->devices ? o->devices : "all");
+    double th = timed(r, ctx, &p, o->reps);
+    double rh = th > 0 ? residual(r, &p, 1) : -1;
+    openblas_set_num_threads(cores);
+    double tl = timed(r, NULL, &p, o->reps);
+    double rl = tl > 0 ? residual(r, &p, 0) : -1;
+    openblas_set_num_threads(1);
+    int rc = hetla_context_destroy(ctx) != HETLA_SUCCESS || th < 0 || tl < 0;
+    if (!rc) {
+        bench_row h, l;
+        char peer[32];
+        snprintf(peer, sizeof peer, "lapacke x%d", cores);
+        row(&h, r, sizes, "hetla", devices, th, n, rh);
+        row(&l, r, sizes, peer, devices, tl, n, rl);
+        bench_print(o, &h), bench_print(o, &l), bench_print_ratio(o, &h, &l);
+    }
+    problem_free(&p);
+    return rc;
+}
+
+int bench_lapack(const bench_opts *o, const char *name)
+{
+    static const long dflt[] = {1024, 2048, 4096};
+    int cores = o->workers ? o->workers : bench_cores();
+    bench_print_header(o);
+    for (size_t k = 0; k < sizeof routines / sizeof *routines; k++) {
+        const routine *r = &routines[k];
+        if (strcmp(name, "lapack") && strcmp(name, r->name))
+            continue;
+        for (int i = 0; i < (o->nn ? o->nn : 3); i++)
+            if (compare(o, r, (size_t)(o->nn ? o->n[i] : dflt[i]), cores))
+                return 1;
+    }
+    return 0;
+}
