@@ -49,7 +49,7 @@ step_bench_cpu() {
 }
 step_bench_lapack() {
   # the factorizations on the CPU cores beside LAPACKE over OpenBLAS's threads
-  for nb in ${LAPACK_NB:-256}; do
+  for nb in ${LAPACK_NB:-0}; do # 0: the library's default tile size
     run bench-lapack "$hetla" bench "${LAPACK_WHAT:-lapack}" --devices cpu --n "${LAPACK_N:-4096,8192}" --nb "$nb"
   done
 }

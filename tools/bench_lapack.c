@@ -249,7 +249,10 @@ static int compare(const bench_opts *o, const routine *r, size_t n, int cores)
     if (!ctx)
         return problem_free(&p), 1;
     char sizes[64], devices[64];
-    snprintf(sizes, sizeof sizes, "n=%zu nb=%d", n, o->nb ? o->nb : 256);
+    if (o->nb)
+        snprintf(sizes, sizeof sizes, "n=%zu nb=%d", n, o->nb);
+    else /* the library's default for the routine */
+        snprintf(sizes, sizeof sizes, "n=%zu nb=default", n);
     snprintf(devices, sizeof devices, "%s", o->devices ? o->devices : "all");
     double th = timed(r, ctx, &p, o->reps);
     double rh = th > 0 ? residual(r, &p, 1) : -1;

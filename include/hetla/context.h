@@ -43,7 +43,8 @@ typedef struct hetla_config {
     int log_level;
     /** Tile size (rows and columns) of the synchronous calls that tile
      *  their operands (large level-3 BLAS, factorizations); 0 = a default
-     *  per device class (256 on CPU cores). Env: HETLA_TILE. */
+     *  per device class and routine (on CPU cores 320 for Cholesky and LU,
+     *  256 otherwise). Env: HETLA_TILE. */
     int tile_size;
 } hetla_config;
 

@@ -321,7 +321,7 @@ static hetla_status lu_step(const job *j, size_t k, hetla_int *info, size_t *bel
         return HETLA_SUCCESS;
     }
     int top = hetla__prio_panel(A->nt);
-    hetla__getrf_args g = {(hetla_int)(k * A->nb), NULL, info};
+    hetla__getrf_args g = {(hetla_int)(k * A->nb), NULL, info, 0, 0};
     hetla_task_arg data[1] = {{d, HETLA_RW}};
     hetla_status s = hetla__put(j->ctx, j->seq, j->getrf, data, 1, &g, sizeof g, top);
     size_t nbelow = 0;

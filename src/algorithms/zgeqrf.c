@@ -433,7 +433,7 @@ hetla_status hetla_zgeqrf(hetla_context *ctx, hetla_int m, hetla_int n, hetla_zc
     hetla__operand ops[2] = {{A, (size_t)m, (size_t)n, (size_t)lda, HETLA_ZCOMPLEX, HETLA_RW},
                              {t, nb, (size_t)k, nb, HETLA_ZCOMPLEX, HETLA_W}};
     hetla__views v;
-    s = hetla__views_create(ctx, ops, 2, &v);
+    s = hetla__views_create(ctx, ops, 2, 0, &v);
     if (!s)
         s = hetla_zgeqrf_tiled(v.t[0], v.t[1], v.seq);
     s = sync_end(ctx, &v, NULL, s);
@@ -502,7 +502,7 @@ hetla_status hetla_zunmqr(hetla_context *ctx, hetla_side side, hetla_trans trans
                              {C, (size_t)m, (size_t)n, (size_t)ldc, HETLA_ZCOMPLEX, HETLA_RW}};
     hetla__views v;
     hetla_tiled *T = NULL;
-    s = hetla__views_create(ctx, ops, 3, &v);
+    s = hetla__views_create(ctx, ops, 3, 0, &v);
     if (!s)
         s = t_create(ctx, nq, k, &T);
     if (!s)
@@ -529,7 +529,7 @@ static hetla_status least_squares(hetla_context *ctx, const hetla__operand *ops,
 {
     hetla__views v;
     hetla_tiled *T = NULL;
-    hetla_status s = hetla__views_create(ctx, ops, 2, &v);
+    hetla_status s = hetla__views_create(ctx, ops, 2, 0, &v);
     if (!s)
         s = t_create(ctx, (hetla_int)ops[0].m, (hetla_int)ops[0].n, &T);
     if (!s)
@@ -542,7 +542,7 @@ static hetla_status factor_sync(hetla_context *ctx, const hetla__operand *f, het
 {
     hetla__views v;
     qr_job j = {0};
-    hetla_status s = hetla__views_create(ctx, f, 1, &v);
+    hetla_status s = hetla__views_create(ctx, f, 1, 0, &v);
     if (!s)
         s = check_factors("hetla_zgels", 6, v.t[0], T, 1, &j);
     if (!s)
@@ -571,7 +571,7 @@ static hetla_status min_norm(hetla_context *ctx, const hetla__operand *ops, hetl
         for (size_t i = f->n; i < b->m; i++)
             B[i + c * b->ld] = 0;
     if (!s && !*info)
-        s = hetla__views_create(ctx, ops, 2, &v);
+        s = hetla__views_create(ctx, ops, 2, 0, &v);
     if (!s && !*info)
         s = hetla_zunmqr_tiled(HETLA_LEFT, HETLA_NO_TRANS, v.t[0], T, v.t[1], v.seq);
     return sync_end(ctx, &v, T, s);

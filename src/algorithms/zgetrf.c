@@ -10,7 +10,7 @@
 typedef struct lu_job {
     hetla_context *ctx;
     hetla_sequence *seq;
-    hetla_kernel *panel, *laswp, *trsm, *gemm;
+    hetla_kernel *panel, *laswp, *trsm, *gemm, *step, *update;
     hetla__tiles a;
 } lu_job;
 
@@ -25,6 +25,10 @@ static hetla_status lu_start(lu_job *j, hetla_sequence *seq, const char *panel)
         s = hetla_kernel_find(j->ctx, "ztrsm", &j->trsm);
     if (!s)
         s = hetla_kernel_find(j->ctx, "zgemm", &j->gemm);
+    if (!s)
+        s = hetla_kernel_find(j->ctx, "zgetrf_step", &j->step);
+    if (!s)
+        s = hetla_kernel_find(j->ctx, "zgetrf_update", &j->update);
     return s;
 }
 
@@ -77,6 +81,35 @@ static hetla_status laswp_tiles(const lu_job *j, hetla_tiled *A, const hetla_int
     return hetla__put(j->ctx, j->seq, j->laswp, data, n, &args, sizeof args, prio);
 }
 
+/* The factorization of panel k (its tiles in @p data): one task, or, for
+ * panels wider than HETLA__LU_STEP, narrow steps of that many columns,
+ * each a task over the panel followed by one update task per tile below
+ * the first, which run in parallel. The steps shorten the critical path
+ * (a narrow factorization per step instead of the whole panel's) at the
+ * price of more tasks. */
+static hetla_status panel_tasks(const lu_job *j, hetla_tiled *A, hetla_int *ipiv, hetla_int *info, size_t k,
+                                const hetla_task_arg *data, int n)
+{
+    const hetla__tiles *a = &j->a;
+    int prio = hetla__prio_panel(a->nt);
+    hetla__getrf_args pa = {(hetla_int)(k * a->nb), ipiv, info, 0, 0};
+    hetla_int first, kp = panel_pivots(a, k, &first);
+    hetla_int width = (hetla_int)(a->n - k * a->nb < a->nb ? a->n - k * a->nb : a->nb);
+    if (width <= HETLA__LU_STEP)
+        return hetla__put(j->ctx, j->seq, j->panel, data, n, &pa, sizeof pa, prio);
+    hetla_status s = HETLA_SUCCESS;
+    for (hetla_int c0 = 0; c0 < kp && !s; c0 += HETLA__LU_STEP) {
+        pa.col0 = c0;
+        pa.width = kp - c0 < HETLA__LU_STEP ? kp - c0 : HETLA__LU_STEP;
+        s = hetla__put(j->ctx, j->seq, j->step, data, n, &pa, sizeof pa, prio);
+        for (size_t i = k + 1; i < a->mt && c0 + pa.width < width && !s; i++) {
+            hetla_task_arg d[2] = {{hetla_tiled_tile(A, i, k), HETLA_RW}, {hetla_tiled_tile(A, k, k), HETLA_R}};
+            s = hetla__put(j->ctx, j->seq, j->update, d, 2, &pa, sizeof pa, prio);
+        }
+    }
+    return s;
+}
+
 /* Step k with partial pivoting: the panel (one task over its column of
  * tiles), then for each tile column on the right its interchanges, the
  * TRSM of its row-k tile and the GEMMs below; the interchanges reach the
@@ -91,8 +124,7 @@ static hetla_status getrf_step(const lu_job *j, hetla_tiled *A, hetla_int *ipiv,
     int n = 0;
     for (size_t i = k; i < a->mt; i++)
         data[n++] = (hetla_task_arg){hetla_tiled_tile(A, i, k), HETLA_RW};
-    hetla__getrf_args pa = {(hetla_int)(k * a->nb), ipiv, info};
-    hetla_status s = hetla__put(j->ctx, j->seq, j->panel, data, n, &pa, sizeof pa, hetla__prio_panel(a->nt));
+    hetla_status s = panel_tasks(j, A, ipiv, info, k, data, n);
     for (size_t c = k + 1; c < a->nt && !s; c++) {
         int prio = hetla__prio_update(a->nt, k, c);
         s = laswp_tiles(j, A, ipiv, k, A, c, 0, prio);
@@ -112,7 +144,7 @@ static hetla_status nopiv_step(const lu_job *j, hetla_tiled *A, hetla_int *info,
 {
     const hetla__tiles *a = &j->a;
     hetla_data *akk = hetla_tiled_tile(A, k, k);
-    hetla__getrf_args pa = {(hetla_int)(k * a->nb), NULL, info};
+    hetla__getrf_args pa = {(hetla_int)(k * a->nb), NULL, info, 0, 0};
     hetla_task_arg d[1] = {{akk, HETLA_RW}};
     int top = hetla__prio_panel(a->nt);
     hetla_status s = hetla__put(j->ctx, j->seq, j->panel, d, 1, &pa, sizeof pa, top);
@@ -295,7 +327,7 @@ static hetla_status lu_sync(hetla_context *ctx, lu_work w, hetla_trans trans, he
     hetla__operand ops[2] = {{A, (size_t)m, (size_t)n, (size_t)lda, HETLA_ZCOMPLEX, HETLA_RW},
                              {B, (size_t)n, (size_t)nrhs, (size_t)ldb, HETLA_ZCOMPLEX, HETLA_RW}};
     hetla__views v;
-    hetla_status s = hetla__views_create(ctx, ops, w >= LU_GETRS ? 2 : 1, &v);
+    hetla_status s = hetla__views_create(ctx, ops, w >= LU_GETRS ? 2 : 1, hetla__lu_tile(ctx), &v);
     if (!s)
         s = w == LU_GETRF   ? hetla_zgetrf_tiled(v.t[0], ipiv, info, v.seq)
             : w == LU_NOPIV ? hetla_zgetrf_nopiv_tiled(v.t[0], info, v.seq)

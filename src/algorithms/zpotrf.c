@@ -187,7 +187,7 @@ static hetla_status cholesky_sync(hetla_context *ctx, hetla_uplo uplo, hetla_int
     hetla__operand ops[2] = {{A, (size_t)n, (size_t)n, (size_t)lda, HETLA_ZCOMPLEX, HETLA_RW},
                              {B, (size_t)n, (size_t)nrhs, (size_t)ldb, HETLA_ZCOMPLEX, HETLA_RW}};
     hetla__views v;
-    hetla_status s = hetla__views_create(ctx, ops, solve ? 2 : 1, &v);
+    hetla_status s = hetla__views_create(ctx, ops, solve ? 2 : 1, hetla__lu_tile(ctx), &v);
     if (!s)
         s = !info ? potrs(uplo, v.t[0], v.t[1], v.seq)
             : solve ? hetla_zposv_tiled(uplo, v.t[0], v.t[1], info, v.seq)

@@ -18,6 +18,7 @@ typedef struct hetla__policy_rule {
     hetla_device_type type;
     int n;
     hetla_kernel_class cls[HETLA_NCLASSES];
+    int builtin; /* part of the default policy: dropped when its device type's order is set */
 } hetla__policy_rule;
 
 typedef struct hetla__worker hetla__worker;

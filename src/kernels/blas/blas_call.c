@@ -126,9 +126,9 @@ hetla_status hetla__shape_get(const char *fn, int pos, const char *name, const h
     return s;
 }
 
-hetla_status hetla__views_create(hetla_context *ctx, const hetla__operand *ops, int n, hetla__views *v)
+hetla_status hetla__views_create(hetla_context *ctx, const hetla__operand *ops, int n, size_t nb, hetla__views *v)
 {
-    size_t nb = hetla__blas_tile(ctx);
+    nb = nb ? nb : hetla__blas_tile(ctx);
     *v = (hetla__views){.n = n};
     hetla_status s = HETLA_SUCCESS;
     for (int i = 0; i < n && !s; i++)

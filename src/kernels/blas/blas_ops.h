@@ -113,8 +113,9 @@ typedef struct hetla__views {
     hetla_sequence *seq;
 } hetla__views;
 
-/** Tiles @p ops[0 .. n-1] (n <= 3; an operand with NULL ptr gets no view). */
-hetla_status hetla__views_create(hetla_context *ctx, const hetla__operand *ops, int n, hetla__views *v);
+/** Tiles @p ops[0 .. n-1] (n <= 3; an operand with NULL ptr gets no view)
+ *  in @p nb x @p nb tiles, 0 = hetla__blas_tile(ctx). */
+hetla_status hetla__views_create(hetla_context *ctx, const hetla__operand *ops, int n, size_t nb, hetla__views *v);
 /** Waits for the sequence, brings the tiles home and frees the views;
  *  @return the first failure, @p s included. */
 hetla_status hetla__views_destroy(hetla__views *v, hetla_status s);

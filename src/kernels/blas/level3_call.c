@@ -94,7 +94,7 @@ hetla_status hetla__symm_sync(hetla_context *ctx, const hetla__l3_routine *r, co
     if (!hetla__blas_tiled_pays(ctx, r->op, (double)m * (double)n * (double)ka))
         return hetla__blas_run(ctx, r->op, ops, 3, &a, sizeof a, 1);
     hetla__views v;
-    s = hetla__views_create(ctx, ops, 3, &v);
+    s = hetla__views_create(ctx, ops, 3, 0, &v);
     if (!s)
         s = hetla__symm_tiled(r, &a, v.t[0], v.t[1], v.t[2], v.seq);
     return hetla__views_destroy(&v, s);
@@ -157,7 +157,7 @@ hetla_status hetla__rank_sync(hetla_context *ctx, const hetla__l3_routine *r, co
     if (!hetla__blas_tiled_pays(ctx, r->op, fmas))
         return hetla__blas_run(ctx, r->op, ops, nops, &a, sizeof a, 1);
     hetla__views v;
-    s = hetla__views_create(ctx, ops, nops, &v);
+    s = hetla__views_create(ctx, ops, nops, 0, &v);
     if (!s)
         s = hetla__rank_tiled(r, &a, c->two, v.t[0], c->two ? v.t[1] : NULL, v.t[nops - 1], v.seq);
     return hetla__views_destroy(&v, s);
@@ -206,7 +206,7 @@ hetla_status hetla__trxm_sync(hetla_context *ctx, const hetla__l3_routine *r, co
     if (!hetla__blas_tiled_pays(ctx, r->op, (double)m * (double)n * (double)ka / 2))
         return hetla__blas_run(ctx, r->op, ops, 2, &a, sizeof a, 1);
     hetla__views v;
-    s = hetla__views_create(ctx, ops, 2, &v);
+    s = hetla__views_create(ctx, ops, 2, 0, &v);
     if (!s)
         s = c->solve ? hetla__trsm_tiled(r, &a, v.t[0], v.t[1], v.seq)
                      : hetla__trmm_tiled(r, &a, v.t[0], v.t[1], v.seq);

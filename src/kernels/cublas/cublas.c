@@ -14,6 +14,10 @@ static hetla_status (*const families[])(hetla_context *ctx) = {
     hetla__dgemm_cublas_register,
     hetla__cgemm_cublas_register,
     hetla__zgemm_cublas_register,
+    hetla__slevel3_cublas_register,
+    hetla__dlevel3_cublas_register,
+    hetla__clevel3_cublas_register,
+    hetla__zlevel3_cublas_register,
 };
 
 hetla_status hetla__cublas_register(hetla_context *ctx)

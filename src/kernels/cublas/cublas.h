@@ -20,6 +20,7 @@ hetla_status hetla__cublas_add(hetla_context *ctx, const char *op, hetla_kernel_
 
 /** Registers one family in one precision (hetla__zgemm_cublas_register ...). */
 HETLA__REGISTER_DECL(gemm_cublas)
+HETLA__REGISTER_DECL(level3_cublas)
 
 /** Every family in every precision: the backend's register_kernels hook. */
 hetla_status hetla__cublas_register(hetla_context *ctx);

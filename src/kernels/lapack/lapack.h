@@ -45,11 +45,15 @@ typedef struct hetla__potrf_args {
  *  (ipiv != NULL: ipiv[offset + i] = offset + the 1-based row swapped
  *  with row i) or without (ipiv NULL, one buffer). A zero pivot in its
  *  column j sets *info to offset + j + 1; the factorization goes on, as
- *  LAPACK's, and the task succeeds. */
+ *  LAPACK's, and the task succeeds.
+ *  "zgetrf_step" does the panel's columns col0 .. col0+width-1 only (see
+ *  zgetrf.c), "zgetrf_update" that step's update of one tile below the
+ *  first (buffers: the tile, then the panel's first tile). */
 typedef struct hetla__getrf_args {
     hetla_int offset;
     hetla_int *ipiv;
     hetla_int *info;
+    hetla_int col0, width;
 } hetla__getrf_args;
 
 /** Row interchanges ipiv[first .. last-1] (forward, or backward if
@@ -63,6 +67,10 @@ typedef struct hetla__laswp_args {
     hetla_int first, last, row0;
     int backward;
 } hetla__laswp_args;
+
+/** Columns per step of a panel factored in narrow steps: the panel's
+ *  critical path shrinks with it, the tile updates of a step get thinner. */
+enum { HETLA__LU_STEP = 64 };
 
 /* ---- panels: a column of tiles as one matrix --------------------------------- */
 

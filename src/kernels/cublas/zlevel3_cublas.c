@@ -1,0 +1,101 @@
+/* The level-3 routines other than gemm in the CUDA_CUBLAS class: "ztrsm",
+ * "ztrmm", "zherk", "zher2k" and "zhemm" (syrk, syr2k and symm in the real
+ * twins), on the worker's stream. With them the tiled algorithms'
+ * updates (Cholesky, LU, QR, the tiled level 3) run on GPUs.
+ * @precisions normal z -> s d c
+ */
+#define COMPLEX
+#include <complex.h>
+
+#include "kernels/blas/level3.h"
+#include "kernels/cublas/cublas.h"
+
+static cublasSideMode_t side_of(hetla_side s) { return s == HETLA_LEFT ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT; }
+static cublasFillMode_t fill_of(hetla_uplo u)
+{
+    return u == HETLA_LOWER ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+}
+static cublasDiagType_t diag_of(hetla_diag d) { return d == HETLA_UNIT ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT; }
+
+static hetla_status ztrsm_cublas(const hetla_exec *x)
+{
+    hetla__trxm_args a;
+    HETLA__ARGS(x, a);
+    const hetla_buffer *A = &x->buf[0], *B = &x->buf[1];
+    const hetla__cuda_queue *q = x->queue;
+    _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
+    cublasStatus_t st = cublasZtrsm_64(q->blas, side_of(a.side), fill_of(a.uplo), hetla__cublas_op(a.transa),
+                                       diag_of(a.diag), (int64_t)B->m, (int64_t)B->n, (const cuDoubleComplex *)&alpha,
+                                       A->ptr, (int64_t)A->ld, B->ptr, (int64_t)B->ld);
+    return hetla__cublas_check(st, "cublasZtrsm_64", q->device);
+}
+
+static hetla_status ztrmm_cublas(const hetla_exec *x)
+{
+    hetla__trxm_args a;
+    HETLA__ARGS(x, a);
+    const hetla_buffer *A = &x->buf[0], *B = &x->buf[1];
+    const hetla__cuda_queue *q = x->queue;
+    _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
+    /* cuBLAS's trmm writes C; C = B is its in-place form */
+    cublasStatus_t st = cublasZtrmm_64(q->blas, side_of(a.side), fill_of(a.uplo), hetla__cublas_op(a.transa),
+                                       diag_of(a.diag), (int64_t)B->m, (int64_t)B->n, (const cuDoubleComplex *)&alpha,
+                                       A->ptr, (int64_t)A->ld, B->ptr, (int64_t)B->ld, B->ptr, (int64_t)B->ld);
+    return hetla__cublas_check(st, "cublasZtrmm_64", q->device);
+}
+
+static hetla_status zherk_cublas(const hetla_exec *x)
+{
+    hetla__rank_args a;
+    HETLA__ARGS(x, a);
+    hetla__rank_bufs b = hetla__rank_k(x, a.trans);
+    const hetla__cuda_queue *q = x->queue;
+    double alpha = creal(a.alpha), beta = creal(a.beta);
+    cublasStatus_t st = cublasZherk_64(q->blas, fill_of(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m,
+                                       (int64_t)b.k, &alpha, b.A->ptr, (int64_t)b.A->ld, &beta, b.C->ptr,
+                                       (int64_t)b.C->ld);
+    return hetla__cublas_check(st, "cublasZherk_64", q->device);
+}
+
+static hetla_status zher2k_cublas(const hetla_exec *x)
+{
+    hetla__rank_args a;
+    HETLA__ARGS(x, a);
+    hetla__rank_bufs b = hetla__rank_k(x, a.trans);
+    const hetla__cuda_queue *q = x->queue;
+    _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
+    double beta = creal(a.beta);
+    cublasStatus_t st = cublasZher2k_64(q->blas, fill_of(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m,
+                                        (int64_t)b.k, (const cuDoubleComplex *)&alpha, b.A->ptr, (int64_t)b.A->ld,
+                                        b.B->ptr, (int64_t)b.B->ld, &beta, b.C->ptr, (int64_t)b.C->ld);
+    return hetla__cublas_check(st, "cublasZher2k_64", q->device);
+}
+
+static hetla_status zhemm_cublas(const hetla_exec *x)
+{
+    hetla__symm_args a;
+    HETLA__ARGS(x, a);
+    const hetla_buffer *A = &x->buf[0], *B = &x->buf[1], *C = &x->buf[2];
+    const hetla__cuda_queue *q = x->queue;
+    _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
+    cublasStatus_t st = cublasZhemm_64(q->blas, side_of(a.side), fill_of(a.uplo), (int64_t)C->m, (int64_t)C->n,
+                                       (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, B->ptr,
+                                       (int64_t)B->ld, (const cuDoubleComplex *)&beta, C->ptr, (int64_t)C->ld);
+    return hetla__cublas_check(st, "cublasZhemm_64", q->device);
+}
+
+hetla_status hetla__zlevel3_cublas_register(hetla_context *ctx)
+{
+    static const struct {
+        const char *op;
+        hetla_kernel_fn fn;
+    } ops[] = {{"ztrsm", ztrsm_cublas},
+               {"ztrmm", ztrmm_cublas},
+               {"zherk", zherk_cublas},
+               {"zher2k", zher2k_cublas},
+               {"zhemm", zhemm_cublas}};
+    hetla_status s = HETLA_SUCCESS;
+    for (size_t i = 0; i < sizeof ops / sizeof *ops && !s; i++)
+        s = hetla__cublas_add(ctx, ops[i].op, ops[i].fn);
+    return s;
+}
