@@ -40,6 +40,10 @@ step_tests() {
 }
 step_gpu_tests() {
   for t in "$bin"/tests/cuda/test_*; do [ -x "$t" ] && run gpu-tests "$t"; done
+  # the BLAS and factorization tests on the CPU beside the GPU
+  for t in test_level1_api test_api2 test_api3 test_lu test_qr test_sparse; do
+    run gpu-tests "$bin/tests/$t" cuda
+  done
 }
 step_bench_cpu() {
   # StarPU as Debian builds it drives at most 4 CPU workers

@@ -169,6 +169,7 @@ TABLE = [
     ("cublasSsyr2k", "cublasDsyr2k", "cublasCher2k", "cublasZher2k"),
     ("cublasSsymm", "cublasDsymm", "cublasChemm", "cublasZhemm"),
     ("slevel3", "dlevel3", "clevel3", "zlevel3"),
+    ("CUDA_R_32F", "CUDA_R_64F", "CUDA_C_32F", "CUDA_C_64F"),
     # OpenCL and CLBlast (src/kernels/clblast/, src/kernels/opencl/): scalar
     # types, hetla's scalar converters, routines
     ("cl_float", "cl_double", "cl_float2", "cl_double2"),

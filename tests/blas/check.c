@@ -13,6 +13,9 @@ static const char *const setups[CHECK_NSETUPS][3] = {
     /* the default policy: CLBlast and hetla's OpenCL kernels on the device,
      * OpenBLAS on the CPU, the factorization tile kernels on the CPU */
     {"opencl", "cpu,opencl", NULL},
+    /* the default policy on the CPU beside a GPU: cuBLAS and cuSOLVER for
+     * what they have, the other tile kernels on the CPU, tiles moving */
+    {"cuda", "cpu,cuda", NULL},
 };
 
 const char *check_setup_name(int i) { return setups[i][0]; }

@@ -1,12 +1,12 @@
-/* The CUDA_CUBLAS class's registry: one row per routine family and
- * precision, added to the operations the core registered. */
+/* The CUDA_CUBLAS and CUDA_CUSOLVER classes' registry: one row per routine
+ * family and precision, added to the operations the core registered. */
 #include "kernels/cublas/cublas.h"
 
-hetla_status hetla__cublas_add(hetla_context *ctx, const char *op, hetla_kernel_fn fn)
+hetla_status hetla__cuda_add(hetla_context *ctx, const char *op, hetla_kernel_class cls, hetla_kernel_fn fn)
 {
     hetla_kernel *k;
     hetla_status s = hetla_kernel_find(ctx, op, &k);
-    return s ? s : hetla_kernel_add(k, HETLA_CLASS_CUDA_CUBLAS, fn);
+    return s ? s : hetla_kernel_add(k, cls, fn);
 }
 
 static hetla_status (*const families[])(hetla_context *ctx) = {
@@ -18,6 +18,10 @@ static hetla_status (*const families[])(hetla_context *ctx) = {
     hetla__dlevel3_cublas_register,
     hetla__clevel3_cublas_register,
     hetla__zlevel3_cublas_register,
+    hetla__spotrf_cusolver_register,
+    hetla__dpotrf_cusolver_register,
+    hetla__cpotrf_cusolver_register,
+    hetla__zpotrf_cusolver_register,
 };
 
 hetla_status hetla__cublas_register(hetla_context *ctx)

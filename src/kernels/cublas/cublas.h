@@ -1,5 +1,5 @@
-/* The CUDA_CUBLAS kernel class: what its routine files share, and their
- * registration. Compiled into libhetla_cuda.so, never into the core. A
+/* The CUDA_CUBLAS and CUDA_CUSOLVER kernel classes: what their routine
+ * files share, and their registration. Compiled into libhetla_cuda.so, never into the core. A
  * routine family is one z<family>_cublas.c (tagged @precisions), one
  * HETLA__REGISTER_DECL line below and one row in cublas.c's table. */
 #ifndef HETLA_KERNELS_CUBLAS_H
@@ -14,13 +14,18 @@ static inline cublasOperation_t hetla__cublas_op(hetla_trans t)
     return t == HETLA_NO_TRANS ? CUBLAS_OP_N : t == HETLA_TRANS ? CUBLAS_OP_T : CUBLAS_OP_C;
 }
 
-/** Adds @p fn as the CUDA_CUBLAS implementation of the operation @p op,
+/** Adds @p fn as the class @p cls implementation of the operation @p op,
  *  which the core has registered already. */
-hetla_status hetla__cublas_add(hetla_context *ctx, const char *op, hetla_kernel_fn fn);
+hetla_status hetla__cuda_add(hetla_context *ctx, const char *op, hetla_kernel_class cls, hetla_kernel_fn fn);
+static inline hetla_status hetla__cublas_add(hetla_context *ctx, const char *op, hetla_kernel_fn fn)
+{
+    return hetla__cuda_add(ctx, op, HETLA_CLASS_CUDA_CUBLAS, fn);
+}
 
 /** Registers one family in one precision (hetla__zgemm_cublas_register ...). */
 HETLA__REGISTER_DECL(gemm_cublas)
 HETLA__REGISTER_DECL(level3_cublas)
+HETLA__REGISTER_DECL(potrf_cusolver)
 
 /** Every family in every precision: the backend's register_kernels hook. */
 hetla_status hetla__cublas_register(hetla_context *ctx);
