@@ -96,7 +96,8 @@ static const struct {
     {"trmm", bench_blas3, "dtrmm beside cblas, as gemm"},
     {"trsm", bench_blas3, "dtrsm beside cblas, as gemm"},
     {"blas3", bench_blas3, "all of the level-3 routines above"},
-    {"potrf", bench_lapack, "dpotrf (Cholesky) beside LAPACKE over multithreaded OpenBLAS, residuals of both"},
+    {"potrf", bench_lapack, "dpotrf (Cholesky) beside LAPACKE over multithreaded OpenBLAS, residuals of both; "
+                            "with --devices cuda beside cusolverDnDpotrf"},
     {"getrf", bench_lapack, "dgetrf (LU, partial pivoting) beside LAPACKE, as potrf"},
     {"geqrf", bench_lapack, "dgeqrf (QR) beside LAPACKE, as potrf"},
     {"gesv", bench_lapack, "dgesv (LU and solve, 16 right-hand sides) beside LAPACKE, as potrf"},

@@ -4,7 +4,9 @@
  * matrix, double precision. Each side's result is checked by a solve:
  * ||b - A x||_inf / (||A||_inf ||x||_inf n eps) with x from its factors
  * (the systems' own solution for gesv and posv), so the residuals of hetla
- * and of LAPACK print side by side. */
+ * and of LAPACK print side by side. With --devices naming CUDA GPUs, potrf
+ * is put beside cusolverDnDpotrf instead, host to host and device-resident
+ * (the peer of the CUDA module, found through hetla__backend_symbol). */
 #include <cblas.h>
 #include <float.h>
 #include <lapacke.h>
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "devices/device.h"
 #include "hetla.h"
 
 enum { NRHS = 16 }; /* right-hand sides of gesv and posv */
@@ -240,6 +243,34 @@ static hetla_context *context(const bench_opts *o)
     return ctx;
 }
 
+typedef int (*peer_potrf_fn)(int device, int n, const double *A, double *F, int reps, double *host_s,
+                             double *dev_s, char *err, size_t errlen);
+
+/* cusolverDnDpotrf on the first GPU beside hetla's row @p h: host to host
+ * (the ratio) and device-resident. */
+static int cusolver_peer(const bench_opts *o, const routine *r, problem *p, const bench_row *h, const char *sizes,
+                         const char *devices)
+{
+    peer_potrf_fn peer;
+    *(void **)&peer = hetla__backend_symbol("cuda", "hetla_cuda_peer_dpotrf");
+    char err[256] = "";
+    double hs = 0, ds = 0;
+    reset(p);
+    if (!peer || peer(0, (int)p->n, p->A0, p->A, o->reps, &hs, &ds, err, sizeof err)) {
+        fprintf(stderr, "hetla bench %s: cuSOLVER peer: %s\n", r->name, peer ? err : "the CUDA module is not there");
+        return 1;
+    }
+    bench_row c, d;
+    row(&c, r, sizes, "cusolver", devices, hs, p->n, residual(r, p, 0));
+    row(&d, r, sizes, "cusolver", devices, ds, p->n, -1);
+    snprintf(c.note, sizeof c.note, "host to host");
+    snprintf(d.note, sizeof d.note, "device-resident");
+    bench_row hh = *h;
+    snprintf(hh.note, sizeof hh.note, "host to host");
+    bench_print(o, &hh), bench_print(o, &c), bench_print(o, &d), bench_print_ratio(o, &hh, &c);
+    return 0;
+}
+
 static int compare(const bench_opts *o, const routine *r, size_t n, int cores)
 {
     problem p;
@@ -256,6 +287,13 @@ static int compare(const bench_opts *o, const routine *r, size_t n, int cores)
     snprintf(devices, sizeof devices, "%s", o->devices ? o->devices : "all");
     double th = timed(r, ctx, &p, o->reps);
     double rh = th > 0 ? residual(r, &p, 1) : -1;
+    if (o->devices && strstr(o->devices, "cuda") && r->spd && !r->solves) {
+        bench_row h;
+        row(&h, r, sizes, "hetla", devices, th, n, rh);
+        int rc = hetla_context_destroy(ctx) != HETLA_SUCCESS || th < 0 || cusolver_peer(o, r, &p, &h, sizes, devices);
+        problem_free(&p);
+        return rc;
+    }
     openblas_set_num_threads(cores);
     double tl = timed(r, NULL, &p, o->reps);
     double rl = tl > 0 ? residual(r, &p, 0) : -1;

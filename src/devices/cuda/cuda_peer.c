@@ -2,9 +2,10 @@
  * host data, timed host to host (A and B copied in, C out, from the
  * caller's memory as it is, as hetla's synchronous call does) and
  * device-resident. Exported for the `hetla` command, which finds it through
- * hetla__backend_symbol. */
+ * hetla__backend_symbol. The cuSOLVER peer of `hetla bench potrf` follows. */
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
+#include <cusolverDn.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -85,6 +86,72 @@ int hetla_cuda_peer_dgemm(int device, int n, const double *A, const double *B, d
         *(mode ? host_s : dev_s) = t[reps / 2] * 1e-3;
     }
     teardown(&p);
+    free(t);
+    return rc;
+}
+
+/* The vendor peer of `hetla bench potrf` on a GPU: cusolverDnDpotrf (lower)
+ * on the same host matrix, host to host (A in, the factor out, from the
+ * caller's pageable memory) and device-resident (the factorization alone,
+ * on a fresh device copy each run). */
+__attribute__((visibility("default"))) int hetla_cuda_peer_dpotrf(int device, int n, const double *A, double *F,
+                                                                   int reps, double *host_s, double *dev_s, char *err,
+                                                                   size_t errlen);
+
+int hetla_cuda_peer_dpotrf(int device, int n, const double *A, double *F, int reps, double *host_s, double *dev_s,
+                           char *err, size_t errlen)
+{
+    size_t bytes = (size_t)n * (size_t)n * sizeof(double);
+    double *dA = NULL, *d0 = NULL, *work = NULL;
+    int *info = NULL, lwork = 0, rc = 0;
+    cudaStream_t stream = NULL;
+    cusolverDnHandle_t solver = NULL;
+    cudaEvent_t start = NULL, stop = NULL;
+    float *t = calloc((size_t)reps, sizeof *t);
+    if (!t || cudaSetDevice(device) != cudaSuccess || cudaMalloc((void **)&dA, bytes) != cudaSuccess ||
+        cudaMalloc((void **)&d0, bytes) != cudaSuccess || cudaMalloc((void **)&info, sizeof *info) != cudaSuccess ||
+        cudaStreamCreate(&stream) != cudaSuccess || cusolverDnCreate(&solver) != CUSOLVER_STATUS_SUCCESS ||
+        cusolverDnSetStream(solver, stream) != CUSOLVER_STATUS_SUCCESS ||
+        cusolverDnDpotrf_bufferSize(solver, CUBLAS_FILL_MODE_LOWER, n, dA, n, &lwork) != CUSOLVER_STATUS_SUCCESS ||
+        cudaMalloc((void **)&work, (size_t)lwork * sizeof(double)) != cudaSuccess ||
+        cudaEventCreate(&start) != cudaSuccess || cudaEventCreate(&stop) != cudaSuccess ||
+        cudaMemcpy(d0, A, bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+        snprintf(err, errlen, "cuSOLVER peer setup failed: %s", cudaGetErrorString(cudaGetLastError()));
+        rc = 1;
+    }
+    for (int host = 1; host >= 0 && !rc; host--)
+        for (int r = -1; r < reps && !rc; r++) { /* r = -1: warm-up */
+            if (!host)
+                cudaMemcpyAsync(dA, d0, bytes, cudaMemcpyDeviceToDevice, stream);
+            cudaEventRecord(start, stream);
+            if (host)
+                cudaMemcpyAsync(dA, A, bytes, cudaMemcpyHostToDevice, stream);
+            cusolverStatus_t st = cusolverDnDpotrf(solver, CUBLAS_FILL_MODE_LOWER, n, dA, n, work, lwork, info);
+            if (host)
+                cudaMemcpyAsync(F, dA, bytes, cudaMemcpyDeviceToHost, stream);
+            cudaEventRecord(stop, stream);
+            float ms = -1;
+            if (st != CUSOLVER_STATUS_SUCCESS || cudaEventSynchronize(stop) != cudaSuccess ||
+                cudaEventElapsedTime(&ms, start, stop) != cudaSuccess) {
+                snprintf(err, errlen, "cuSOLVER peer run failed: %s", cudaGetErrorString(cudaGetLastError()));
+                rc = 1;
+            }
+            if (r >= 0)
+                t[r] = ms;
+            if (r == reps - 1) {
+                qsort(t, (size_t)reps, sizeof *t, cmp);
+                *(host ? host_s : dev_s) = t[reps / 2] * 1e-3;
+            }
+        }
+    cudaFree(dA), cudaFree(d0), cudaFree(work), cudaFree(info);
+    if (solver)
+        cusolverDnDestroy(solver);
+    if (stream)
+        cudaStreamDestroy(stream);
+    if (start)
+        cudaEventDestroy(start);
+    if (stop)
+        cudaEventDestroy(stop);
     free(t);
     return rc;
 }
