@@ -19,6 +19,16 @@ static double abs1(hetla_zcomplex v) { return fabs(creal(v)) + fabs(cimag(v)); }
 static double abs1(hetla_zcomplex v) { return fabs(v); }
 #endif
 
+/* Swaps rows i and p over the n columns of A. */
+static void swap_rows(hetla_int n, hetla_zcomplex *A, hetla_int lda, hetla_int i, hetla_int p)
+{
+    for (hetla_int c = 0; c < n; c++) {
+        hetla_zcomplex t = A[i + c * lda];
+        A[i + c * lda] = A[p + c * lda];
+        A[p + c * lda] = t;
+    }
+}
+
 /* Right-looking unblocked LU of the m x n A, with partial pivoting if
  * @p ipiv (0-based rows into ipiv[0 .. min(m,n)-1]); @return 0 or the
  * 1-based column of the first zero pivot. A zero pivot leaves its column
@@ -34,11 +44,7 @@ static hetla_int getrf_generic(hetla_int m, hetla_int n, hetla_zcomplex *A, hetl
                     p = i;
             ipiv[j] = p;
             if (p != j)
-                for (hetla_int c = 0; c < n; c++) {
-                    hetla_zcomplex t = A[j + c * lda];
-                    A[j + c * lda] = A[p + c * lda];
-                    A[p + c * lda] = t;
-                }
+                swap_rows(n, A, lda, j, p);
         }
         hetla_zcomplex d = A[j + j * lda];
         if (d == 0) {
@@ -123,16 +129,6 @@ typedef struct sub_ops {
     void (*gemm)(hetla_int m, hetla_int n, hetla_int k, const hetla_zcomplex *A, hetla_int lda,
                  const hetla_zcomplex *B, hetla_int ldb, hetla_zcomplex *C, hetla_int ldc);
 } sub_ops;
-
-/* Swaps rows i and p of the m x n block at A. */
-static void swap_rows(hetla_int n, hetla_zcomplex *A, hetla_int lda, hetla_int i, hetla_int p)
-{
-    for (hetla_int c = 0; c < n; c++) {
-        hetla_zcomplex t = A[i + c * lda];
-        A[i + c * lda] = A[p + c * lda];
-        A[p + c * lda] = t;
-    }
-}
 
 static hetla_status getrf_sub_run(const hetla_exec *x, const sub_ops *ops)
 {
