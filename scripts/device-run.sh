@@ -3,9 +3,12 @@
 # package manager, from a build made elsewhere:
 #   here:   scripts/device-build.sh     (build-device/ + .device/runtime.tar.xz)
 #   there:  scripts/device-run.sh STEP... with build-device and .device carried
-# Steps: info, tests, gpu-tests, bench-cpu, bench-lapack, bench-gpu, demo
-# (default: all). bench-lapack takes $LAPACK_N (sizes), $LAPACK_NB (tile
-# sizes to try) and $LAPACK_WHAT (potrf, ..., lapack).
+# Steps: info, tests, gpu-tests, bench-cpu, bench-lapack, bench-gpu,
+# bench-gpu-lapack, demo (default: all but bench-gpu-lapack). bench-lapack
+# takes $LAPACK_N (sizes), $LAPACK_NB (tile sizes to try) and $LAPACK_WHAT
+# (potrf, ..., lapack); bench-gpu-lapack (the factorizations beside
+# cuSOLVER) $GPU_WHAT (potrf getrf geqrf), $GPU_DEVICES (device lists, as
+# "cuda cpu,cuda"), $GPU_N, $GPU_NB and $GPU_REPS.
 # Output goes to stdout and, when $OUT is set, to $OUT/<step>.log.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -62,6 +65,15 @@ step_demo() {
 }
 step_bench_gpu() {
   run bench-gpu "$hetla" bench gemm --devices cuda --n 4096,8192,16384
+}
+
+step_bench_gpu_lapack() {
+  for what in ${GPU_WHAT:-potrf}; do
+    for devices in ${GPU_DEVICES:-cuda}; do
+      run bench-gpu-lapack "$hetla" bench "$what" --devices "$devices" --n "${GPU_N:-16384,32768}" \
+        --nb "${GPU_NB:-2048}" --reps "${GPU_REPS:-3}"
+    done
+  done
 }
 
 steps=${*:-info tests gpu-tests bench-cpu bench-lapack bench-gpu demo}

@@ -4,9 +4,10 @@
  * matrix, double precision. Each side's result is checked by a solve:
  * ||b - A x||_inf / (||A||_inf ||x||_inf n eps) with x from its factors
  * (the systems' own solution for gesv and posv), so the residuals of hetla
- * and of LAPACK print side by side. With --devices naming CUDA GPUs, potrf
- * is put beside cusolverDnDpotrf instead, host to host and device-resident
- * (the peer of the CUDA module, found through hetla__backend_symbol). */
+ * and of LAPACK print side by side. With --devices naming CUDA GPUs,
+ * potrf, getrf and geqrf are put beside cuSOLVER instead, host to host and
+ * device-resident (the peer of the CUDA module, found through
+ * hetla__backend_symbol), with hetla's transfers by direction. */
 #include <cblas.h>
 #include <float.h>
 #include <lapacke.h>
@@ -35,6 +36,9 @@ typedef struct routine {
     hetla_status (*hetla)(hetla_context *ctx, problem *p, hetla_int *info);
     lapack_int (*lapack)(problem *p);
     int solves;          /* B holds the solutions afterwards */
+    /* the asynchronous form on a tiled matrix (T: QR's block reflectors);
+     * NULL for the solvers */
+    hetla_status (*tiled)(hetla_tiled *A, hetla_tiled *T, problem *p, hetla_int *info, hetla_sequence *seq);
 } routine;
 
 static hetla_status h_potrf(hetla_context *ctx, problem *p, hetla_int *info)
@@ -87,10 +91,27 @@ static lapack_int l_posv(problem *p)
     return LAPACKE_dposv(LAPACK_COL_MAJOR, 'L', n, NRHS, p->A, n, p->B, n);
 }
 
+static hetla_status t_potrf(hetla_tiled *A, hetla_tiled *T, problem *p, hetla_int *info, hetla_sequence *seq)
+{
+    (void)T, (void)p;
+    return hetla_dpotrf_tiled(HETLA_LOWER, A, info, seq);
+}
+static hetla_status t_getrf(hetla_tiled *A, hetla_tiled *T, problem *p, hetla_int *info, hetla_sequence *seq)
+{
+    (void)T;
+    return hetla_dgetrf_tiled(A, p->ipiv, info, seq);
+}
+static hetla_status t_geqrf(hetla_tiled *A, hetla_tiled *T, problem *p, hetla_int *info, hetla_sequence *seq)
+{
+    (void)p;
+    *info = 0;
+    return hetla_dgeqrf_tiled(A, T, seq);
+}
+
 static const routine routines[] = {
-    {"potrf", 1, 1.0 / 3, h_potrf, l_potrf, 0}, {"getrf", 0, 2.0 / 3, h_getrf, l_getrf, 0},
-    {"geqrf", 0, 4.0 / 3, h_geqrf, l_geqrf, 0}, {"gesv", 0, 2.0 / 3, h_gesv, l_gesv, 1},
-    {"posv", 1, 1.0 / 3, h_posv, l_posv, 1},
+    {"potrf", 1, 1.0 / 3, h_potrf, l_potrf, 0, t_potrf}, {"getrf", 0, 2.0 / 3, h_getrf, l_getrf, 0, t_getrf},
+    {"geqrf", 0, 4.0 / 3, h_geqrf, l_geqrf, 0, t_geqrf}, {"gesv", 0, 2.0 / 3, h_gesv, l_gesv, 1, NULL},
+    {"posv", 1, 1.0 / 3, h_posv, l_posv, 1, NULL},
 };
 
 static void problem_free(problem *p)
@@ -202,6 +223,8 @@ static double timed(const routine *r, hetla_context *ctx, problem *p, int reps)
     for (int i = -1; i < reps; i++) {
         reset(p);
         hetla_int info = 0;
+        if (ctx && hetla_stats_reset(ctx)) /* the transfers of the last run are reported */
+            return -1;
         double t0 = bench_now();
         int failed = ctx ? r->hetla(ctx, p, &info) != HETLA_SUCCESS : r->lapack(p) != 0;
         if (i >= 0)
@@ -243,31 +266,119 @@ static hetla_context *context(const bench_opts *o)
     return ctx;
 }
 
-typedef int (*peer_potrf_fn)(int device, int n, const double *A, double *F, int reps, double *host_s,
-                             double *dev_s, char *err, size_t errlen);
-
-/* cusolverDnDpotrf on the first GPU beside hetla's row @p h: host to host
- * (the ratio) and device-resident. */
-static int cusolver_peer(const bench_opts *o, const routine *r, problem *p, const bench_row *h, const char *sizes,
-                         const char *devices)
+/* The first CUDA device of @p ctx, -1 if none. */
+static int first_gpu(hetla_context *ctx)
 {
-    peer_potrf_fn peer;
-    *(void **)&peer = hetla__backend_symbol("cuda", "hetla_cuda_peer_dpotrf");
+    for (int d = 0; d < hetla_device_count(ctx); d++) {
+        hetla_device_desc desc;
+        if (hetla_device_info(ctx, d, &desc) == HETLA_SUCCESS && desc.type == HETLA_DEVICE_CUDA)
+            return d;
+    }
+    return -1;
+}
+
+/* Transfers @p st of a run, for the note of hetla's row. */
+static void transfer_note(const hetla_stats *st, bench_row *b, const char *what)
+{
+    snprintf(b->note, sizeof b->note, "%s; H2D %llu (%.1f GB) D2H %llu (%.1f GB) D2D %llu", what,
+             (unsigned long long)st->transfers[HETLA_H2D], st->transfer_bytes[HETLA_H2D] * 1e-9,
+             (unsigned long long)st->transfers[HETLA_D2H], st->transfer_bytes[HETLA_D2H] * 1e-9,
+             (unsigned long long)st->transfers[HETLA_D2D]);
+}
+
+/* hetla's factorization with the matrix resident on GPU @p gpu: its tiles
+ * are prefetched there (not timed), the factorization is timed until its
+ * sequence ends with the factors still on the device, then the factors
+ * come home for the residual. Median seconds of @p reps runs, -1 on
+ * failure; @p st: the transfers of the last run's factorization. */
+static double timed_resident(const routine *r, hetla_context *ctx, problem *p, int gpu, size_t nb, int reps,
+                             hetla_stats *st)
+{
+    double t[64];
+    reps = reps > 64 ? 64 : reps;
+    size_t n = p->n;
+    for (int i = -1; i < reps; i++) {
+        reset(p);
+        hetla_tiled *A = NULL, *T = NULL;
+        hetla_sequence *seq = NULL;
+        hetla_int info = 0;
+        hetla_status s = hetla_tiled_create(ctx, p->A, n, n, n, nb, nb, HETLA_DOUBLE, &A);
+        if (!s)
+            s = hetla_tiled_create(ctx, NULL, nb, n, 0, nb, nb, HETLA_DOUBLE, &T);
+        if (!s)
+            s = hetla_tiled_prefetch(A, gpu, NULL);
+        if (!s)
+            s = hetla_wait_all(ctx);
+        if (!s)
+            s = hetla_stats_reset(ctx);
+        if (!s)
+            s = hetla_sequence_create(ctx, &seq);
+        double t0 = bench_now();
+        if (!s)
+            s = r->tiled(A, T, p, &info, seq);
+        if (!s)
+            s = hetla_sequence_wait(seq);
+        if (i >= 0)
+            t[i] = bench_now() - t0;
+        if (!s)
+            s = hetla_stats_get(ctx, st);
+        if (seq && hetla_sequence_destroy(seq) && !s)
+            s = HETLA_ERR_INTERNAL;
+        if (A && hetla_tiled_destroy(A) && !s)
+            s = HETLA_ERR_INTERNAL;
+        if (T && hetla_tiled_destroy(T) && !s)
+            s = HETLA_ERR_INTERNAL;
+        if (s || info) {
+            fprintf(stderr, "hetla bench %s: device-resident hetla failed: %s\n", r->name,
+                    s ? hetla_error_detail() : "info != 0");
+            return -1;
+        }
+    }
+    qsort(t, (size_t)reps, sizeof *t, cmp_double);
+    return t[reps / 2];
+}
+
+_Static_assert(sizeof(lapack_int) == sizeof(int), "the cuSOLVER peer's pivots are ints");
+
+typedef int (*peer_factor_fn)(const char *what, int device, int n, const double *A, double *F, int *ipiv,
+                              double *tau, int reps, double *host_s, double *dev_s, char *err, size_t errlen);
+
+/* On a GPU: hetla beside cuSOLVER (cusolverDnDpotrf, -getrf, -geqrf on
+ * the first GPU) in the same run, host to host (hetla's synchronous call;
+ * the ratio) and device-resident (hetla's tiled call on prefetched tiles;
+ * the second ratio). The CPU cores take part if the devices name them. */
+static int cusolver_compare(const bench_opts *o, const routine *r, hetla_context *ctx, problem *p, const char *sizes,
+                            const char *devices)
+{
+    int gpu = first_gpu(ctx);
+    size_t nb = o->nb ? (size_t)o->nb : 320;
+    bench_row hh, hd, ch, cd;
+    hetla_stats st = {0};
+    double th = timed(r, ctx, p, o->reps);
+    row(&hh, r, sizes, "hetla", devices, th, p->n, th > 0 ? residual(r, p, 1) : -1);
+    if (th > 0 && hetla_stats_get(ctx, &st) == HETLA_SUCCESS)
+        transfer_note(&st, &hh, "host to host");
+    double td = th > 0 && gpu >= 0 ? timed_resident(r, ctx, p, gpu, nb, o->reps, &st) : -1;
+    /* (QR's tiled form leaves its reflectors in T, not in tau) */
+    row(&hd, r, sizes, "hetla", devices, td, p->n, td > 0 && strcmp(r->name, "geqrf") ? residual(r, p, 1) : -1);
+    transfer_note(&st, &hd, "device-resident");
+    if (th < 0 || td < 0)
+        return 1;
+    peer_factor_fn peer;
+    *(void **)&peer = hetla__backend_symbol("cuda", "hetla_cuda_peer_dfactor");
     char err[256] = "";
     double hs = 0, ds = 0;
     reset(p);
-    if (!peer || peer(0, (int)p->n, p->A0, p->A, o->reps, &hs, &ds, err, sizeof err)) {
+    if (!peer || peer(r->name, 0, (int)p->n, p->A0, p->A, p->lpiv, p->tau, o->reps, &hs, &ds, err, sizeof err)) {
         fprintf(stderr, "hetla bench %s: cuSOLVER peer: %s\n", r->name, peer ? err : "the CUDA module is not there");
         return 1;
     }
-    bench_row c, d;
-    row(&c, r, sizes, "cusolver", devices, hs, p->n, residual(r, p, 0));
-    row(&d, r, sizes, "cusolver", devices, ds, p->n, -1);
-    snprintf(c.note, sizeof c.note, "host to host");
-    snprintf(d.note, sizeof d.note, "device-resident");
-    bench_row hh = *h;
-    snprintf(hh.note, sizeof hh.note, "host to host");
-    bench_print(o, &hh), bench_print(o, &c), bench_print(o, &d), bench_print_ratio(o, &hh, &c);
+    row(&ch, r, sizes, "cusolver", devices, hs, p->n, residual(r, p, 0));
+    row(&cd, r, sizes, "cusolver", devices, ds, p->n, -1);
+    snprintf(ch.note, sizeof ch.note, "host to host");
+    snprintf(cd.note, sizeof cd.note, "device-resident");
+    bench_print(o, &hh), bench_print(o, &ch), bench_print_ratio(o, &hh, &ch);
+    bench_print(o, &hd), bench_print(o, &cd), bench_print_ratio(o, &hd, &cd);
     return 0;
 }
 
@@ -285,15 +396,14 @@ static int compare(const bench_opts *o, const routine *r, size_t n, int cores)
     else /* the library's default for the routine */
         snprintf(sizes, sizeof sizes, "n=%zu nb=default", n);
     snprintf(devices, sizeof devices, "%s", o->devices ? o->devices : "all");
-    double th = timed(r, ctx, &p, o->reps);
-    double rh = th > 0 ? residual(r, &p, 1) : -1;
-    if (o->devices && strstr(o->devices, "cuda") && r->spd && !r->solves) {
-        bench_row h;
-        row(&h, r, sizes, "hetla", devices, th, n, rh);
-        int rc = hetla_context_destroy(ctx) != HETLA_SUCCESS || th < 0 || cusolver_peer(o, r, &p, &h, sizes, devices);
+    if (o->devices && strstr(o->devices, "cuda") && r->tiled) {
+        int rc = cusolver_compare(o, r, ctx, &p, sizes, devices);
+        rc |= hetla_context_destroy(ctx) != HETLA_SUCCESS;
         problem_free(&p);
         return rc;
     }
+    double th = timed(r, ctx, &p, o->reps);
+    double rh = th > 0 ? residual(r, &p, 1) : -1;
     openblas_set_num_threads(cores);
     double tl = timed(r, NULL, &p, o->reps);
     double rl = tl > 0 ? residual(r, &p, 0) : -1;

@@ -135,6 +135,18 @@ hetla_status hetla_sequence_status(const hetla_sequence *s);
 /** Waits for the sequence's tasks and frees it. */
 HETLA_NODISCARD hetla_status hetla_sequence_destroy(hetla_sequence *s);
 
+/* ---- prefetching ---- */
+
+/** Inserts into @p seq (NULL: the default sequence) a task that makes a
+ *  valid copy of @p d on device @p device (0 <= device <
+ *  hetla_device_count), after the tasks inserted before that write it,
+ *  and returns at once: later tasks there find the data in place. The
+ *  host copy stays valid. */
+HETLA_NODISCARD hetla_status hetla_data_prefetch(hetla_data *d, int device, hetla_sequence *seq);
+
+/** hetla_data_prefetch of every tile of @p a. */
+HETLA_NODISCARD hetla_status hetla_tiled_prefetch(hetla_tiled *a, int device, hetla_sequence *seq);
+
 #ifdef __cplusplus
 }
 #endif

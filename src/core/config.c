@@ -58,7 +58,7 @@ hetla_status hetla__config_apply(hetla_context *ctx, const hetla_config *cfg, in
     if (!cfg)
         cfg = &zero;
     ctx->devices_spec = dup_or("HETLA_DEVICES", cfg->devices, "all");
-    ctx->sched_name = dup_or("HETLA_SCHED", cfg->scheduler, "eager");
+    ctx->sched_name = dup_or("HETLA_SCHED", cfg->scheduler, "auto");
     ctx->trace_file = dup_or("HETLA_TRACE", cfg->trace_file, NULL);
     ctx->module_path = dup_or("HETLA_MODULE_PATH", cfg->module_path, NULL);
     ctx->policy_spec = dup_or("HETLA_POLICY", cfg->policy, NULL);

@@ -45,18 +45,22 @@ static hetla_status context_setup(hetla_context *ctx, const hetla_config *cfg)
     hetla_status s = hetla__config_apply(ctx, cfg, &cpu_workers);
     if (!s)
         s = hetla__topology_init(ctx);
-    if (!s) {
-        ctx->sched = hetla__sched_find(ctx->sched_name);
-        if (!ctx->sched)
-            s = hetla__fail(HETLA_ERR_UNKNOWN_SCHEDULER, "hetla_context_create: unknown scheduler '%s' (known: eager)",
-                            ctx->sched_name);
-    }
+    if (!s && strcmp(ctx->sched_name, "auto") && !hetla__sched_find(ctx->sched_name))
+        s = hetla__fail(HETLA_ERR_UNKNOWN_SCHEDULER,
+                        "hetla_context_create: unknown scheduler '%s' (known: auto, eager, dmda)", ctx->sched_name);
     if (!s)
         s = hetla__devices_open(ctx, ctx->devices_spec);
-    if (!s)
+    if (!s) {
+        /* auto: CPU cores alone share one ready heap; with accelerators,
+         * finish-time estimates decide where each task goes */
+        int accelerators = 0;
+        for (int d = 0; d < ctx->ndevices; d++)
+            accelerators |= ctx->devices[d].type != HETLA_DEVICE_CPU;
+        ctx->sched = hetla__sched_find(strcmp(ctx->sched_name, "auto") ? ctx->sched_name
+                                       : accelerators                   ? "dmda"
+                                                                        : "eager");
         s = hetla__registry_init(ctx, ctx->policy_spec);
-    if (!s)
-        s = ctx->sched->init(ctx, &ctx->sched_state);
+    }
     if (!s)
         s = hetla__workers_start(ctx, cpu_workers);
     if (!s)

@@ -9,7 +9,11 @@
 
 #include "hetla.h"
 
-#define HETLA__BACKEND_ABI 2
+#define HETLA__BACKEND_ABI 3
+
+/** At most this many marks of one queue are outstanding (not yet waited
+ *  for) at any time: a backend may keep that many events per queue. */
+#define HETLA__MAX_MARKS 4
 
 typedef struct hetla__device hetla__device;
 
@@ -51,6 +55,17 @@ typedef struct hetla__device_ops {
     hetla_status (*launch)(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x);
     /** Waits for everything enqueued on @p queue. */
     hetla_status (*queue_sync)(hetla__device *dev, void *queue);
+    /** Optional, with mark_done and mark_wait: a device that runs a task's
+     *  kernels asynchronously. mark records a point after everything
+     *  enqueued on @p queue so far; mark_done says whether the work before
+     *  it has ended (1: finished or failed) or not yet (0); mark_wait waits for
+     *  it, releases it and returns the failure of any work before it. With
+     *  these the runtime keeps several tasks in flight per worker, their
+     *  input copies on a second queue of the worker overlapping the
+     *  kernels of the tasks before. */
+    hetla_status (*mark)(hetla__device *dev, void *queue, void **mark);
+    int (*mark_done)(hetla__device *dev, void *mark);
+    hetla_status (*mark_wait)(hetla__device *dev, void *mark);
     /** Optional: adds the backend's kernel implementations (its kernel
      *  classes) to @p ctx's operations, once per context, after the
      *  built-in ones are registered. */

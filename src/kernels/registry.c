@@ -182,7 +182,9 @@ hetla_status hetla__registry_init(hetla_context *ctx, const char *policy)
     hetla__openblas_acquire();
     hetla__blis_acquire();
     ctx->registry_ready = 1;
-    s = hetla__blas_register(ctx);
+    s = hetla__data_register_ops(ctx);
+    if (!s)
+        s = hetla__blas_register(ctx);
     if (!s)
         s = hetla__lapack_register(ctx);
     /* Then each backend in use adds its classes, once. */

@@ -35,9 +35,11 @@ hetla_status hetla__transfer(hetla_context *ctx, const hetla__copy *c, hetla__wo
 {
     hetla__device *dev = ctx->node_device[c->dst_node ? c->dst_node : c->src_node];
     double t0 = hetla__now();
-    /* A worker's own queue orders the copy before its kernel; elsewhere
-     * (host threads, other devices' queues) the copy completes here. */
-    void *queue = w && w->dev == dev ? w->queue : NULL;
+    /* On a worker's own device the copy goes on its copy queue (if it has
+     * one: kernels in flight on its other queue go on meanwhile) and is
+     * waited for here; elsewhere (host threads, other devices' workers)
+     * the backend completes it before returning. */
+    void *queue = w && w->dev == dev ? (w->copy_queue ? w->copy_queue : w->queue) : NULL;
     hetla_status s = dev->ops->copy(dev, c, queue);
     if (!s && queue && dev->ops->queue_sync)
         s = dev->ops->queue_sync(dev, queue);

@@ -107,6 +107,42 @@ hetla_status hetla_data_wait(hetla_data *d)
     return HETLA_SUCCESS;
 }
 
+/* Prefetching is a task that reads the data on the chosen device and
+ * does nothing else: the coherence protocol makes the copy, after the
+ * data's writers and without blocking the caller. */
+static hetla_status prefetch_kernel(const hetla_exec *x)
+{
+    (void)x;
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla__data_register_ops(hetla_context *ctx)
+{
+    static const hetla_kernel_class any[] = {HETLA_CLASS_GENERIC, HETLA_CLASS_CUDA_NATIVE, HETLA_CLASS_OPENCL_NATIVE};
+    hetla_kernel *k;
+    hetla_status s = hetla_kernel_create(ctx, "prefetch", &k);
+    for (size_t i = 0; i < sizeof any / sizeof *any && !s; i++)
+        s = hetla_kernel_add(k, any[i], prefetch_kernel);
+    return s;
+}
+
+hetla_status hetla_data_prefetch(hetla_data *d, int device, hetla_sequence *seq)
+{
+    static const char fn[] = "hetla_data_prefetch";
+    if (!d)
+        return hetla__arg_error(fn, 1, "d", "is NULL");
+    if (device < 0 || device >= d->ctx->ndevices)
+        return hetla__arg_error(fn, 2, "device", "is %d, not in 0..%d", device, d->ctx->ndevices - 1);
+    hetla_kernel *k;
+    hetla_status s = hetla_kernel_find(d->ctx, "prefetch", &k);
+    if (s)
+        return s;
+    hetla_task_arg arg = {d, HETLA_R};
+    hetla_task_desc t = {
+        .kernel = k, .data = &arg, .ndata = 1, .seq = seq, .device_mask = 1ull << device, .label = "prefetch"};
+    return hetla_task_insert(d->ctx, &t);
+}
+
 /* Brings a valid copy to the host; called with no task using @p d. */
 static hetla_status to_host(hetla_data *d)
 {

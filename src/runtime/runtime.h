@@ -48,6 +48,9 @@ struct hetla_kernel {
     double (*flops)(const hetla_exec *x);
     /* selected class per device id, -1 = none; recomputed on add */
     signed char selected[HETLA__MAX_DEVICES];
+    /* capability weights per device id: seconds per flop (per task if the
+     * operation counts no flops) observed there; 0 = not run there yet */
+    _Atomic double weight[HETLA__MAX_DEVICES];
 };
 
 /* Data arguments kept inside a task; a task with more (a panel over a
@@ -73,9 +76,19 @@ struct hetla__task {
     pthread_mutex_t lock; /* successor list vs completion */
     hetla__task **succ;
     int nsucc, capsucc;
+    double sched_len;  /* the scheduler's: expected seconds where it was put */
+    int sched_worker;  /* the scheduler's: the worker it was given to */
     hetla__task *succ_inline[4];
     hetla__task *next_free; /* in the context's pool, or a scheduler's list */
 };
+
+/** A task whose kernels run on the device while its worker goes on. */
+typedef struct hetla__inflight {
+    hetla__task *task;
+    void *mark; /* recorded after its kernels */
+    int cls;
+    double t0;
+} hetla__inflight;
 
 struct hetla__worker {
     hetla_context *ctx;
@@ -84,6 +97,12 @@ struct hetla__worker {
     int core; /* -1: not pinned */
     pthread_t thread;
     void *queue;
+    /* Devices with marks: the inputs of the next task are copied on a
+     * queue of their own while the tasks in flight run on `queue`. */
+    void *copy_queue;
+    hetla__inflight inflight[HETLA__MAX_MARKS]; /* a ring, oldest first */
+    int ninflight, first_inflight;
+    double last_end; /* when the previous task finished (trace, busy time) */
     /* written by the worker only, read by hetla_stats_get at any time */
     _Atomic double busy_s;
     atomic_ullong ntasks, nskipped;
@@ -101,14 +120,19 @@ static inline void hetla__count(atomic_ullong *c, unsigned long long v)
  *  from idle workers; sleeping and waking are the core's business. */
 struct hetla__sched_ops {
     const char *name;
-    hetla_status (*init)(hetla_context *ctx, void **state);
+    /** Called before the @p nworkers workers start (ctx->workers is filled
+     *  in already). */
+    hetla_status (*init)(hetla_context *ctx, int nworkers, void **state);
     void (*fini)(void *state);
     void (*push)(void *state, hetla__task *t);
     /** @return a ready task @p w can run, or NULL. */
     hetla__task *(*pop)(void *state, hetla__worker *w);
+    /** Optional: @p t ended on @p w after @p seconds of its own (@p ran: 0
+     *  if it was skipped or failed). */
+    void (*done)(void *state, hetla__worker *w, hetla__task *t, double seconds, int ran);
 };
 
-extern const hetla__sched_ops hetla__sched_eager;
+extern const hetla__sched_ops hetla__sched_eager, hetla__sched_dmda;
 const hetla__sched_ops *hetla__sched_find(const char *name);
 
 /** A lock for critical sections of a few dozen instructions touched by
@@ -146,8 +170,15 @@ static inline int hetla__task_fits(const hetla__task *t, const hetla__worker *w)
 
 /* tasks (task.c) */
 void hetla__task_pool_fini(hetla_context *ctx);
+/** The operation's flop count for @p t (0 if it counts none). */
+double hetla__task_flops(const hetla__task *t);
 void hetla__task_release(hetla__task *t);
+/** Runs @p t on @p w; on a device with marks it is left in flight, to be
+ *  finished by hetla__task_retire. */
 void hetla__task_run(hetla__worker *w, hetla__task *t);
+/** Finishes @p w's oldest task in flight if its kernels have ended (or,
+ *  with @p block, once they have). @return 1 if a task was finished. */
+int hetla__task_retire(hetla__worker *w, int block);
 /** Waits until @p done(@p arg) holds; re-evaluated after each completion. */
 void hetla__wait_until(hetla_context *ctx, int (*done)(const void *arg), const void *arg);
 /** Waits until @p counter reaches zero. */
@@ -171,6 +202,8 @@ hetla_status hetla__scratch_get(hetla_data *d, hetla__worker *w, hetla_buffer *b
 hetla_status hetla__transfer(hetla_context *ctx, const hetla__copy *c, hetla__worker *w);
 
 /* data (data.c) */
+/** Registers the runtime's own operations ("prefetch"). */
+hetla_status hetla__data_register_ops(hetla_context *ctx);
 /** hetla_matrix_register, choosing whether a large range is pinned: a
  *  registration that lives for one call is not worth the pinning. */
 hetla_status hetla__matrix_register(hetla_context *ctx, void *ptr, size_t m, size_t n, size_t ld, hetla_dtype t,

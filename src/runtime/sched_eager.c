@@ -49,9 +49,9 @@ static void sift_down(hetla__task **h, size_t n, size_t i)
     }
 }
 
-static hetla_status eager_init(hetla_context *ctx, void **state)
+static hetla_status eager_init(hetla_context *ctx, int nworkers, void **state)
 {
-    (void)ctx;
+    (void)ctx, (void)nworkers;
     eager *e = calloc(1, sizeof *e);
     if (!e)
         return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_context_create: out of memory (scheduler)");
@@ -146,7 +146,7 @@ const hetla__sched_ops hetla__sched_eager = {
 
 const hetla__sched_ops *hetla__sched_find(const char *name)
 {
-    static const hetla__sched_ops *const all[] = {&hetla__sched_eager};
+    static const hetla__sched_ops *const all[] = {&hetla__sched_eager, &hetla__sched_dmda};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (!strcmp(all[i]->name, name))
             return all[i];

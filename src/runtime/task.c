@@ -356,38 +356,101 @@ static void seq_fail(hetla_sequence *seq, hetla_status s)
     atomic_compare_exchange_strong(&seq->status, &expected, (int)s);
 }
 
-void hetla__task_run(hetla__worker *w, hetla__task *t)
+double hetla__task_flops(const hetla__task *t)
+{
+    if (!t->kernel->flops || !t->ndata)
+        return 0;
+    /* the counts read shapes and arguments only */
+    hetla_buffer buf[HETLA_MAX_TASK_DATA];
+    for (int i = 0; i < t->ndata; i++) {
+        const hetla_data *d = t->data[i].data;
+        buf[i] = (hetla_buffer){NULL, d->m, d->n, d->m, d->type};
+    }
+    hetla_exec x = {buf, t->ndata, t->args, t->args_size, -1, -1, NULL};
+    return t->kernel->flops(&x);
+}
+
+/* Fetches @p t's data to @p w's node and launches its kernel. */
+static hetla_status task_start(hetla__worker *w, hetla__task *t, int cls)
+{
+    hetla_buffer buf[HETLA_MAX_TASK_DATA];
+    hetla_status s = task_fetch(w, t, buf);
+    if (s)
+        return s;
+    hetla_exec x = {buf, t->ndata, t->args, t->args_size, w->dev->id, w->id, w->queue};
+    return w->dev->ops->launch(w->dev, t->kernel->impl[cls], &x);
+}
+
+/* Ends @p t on @p w with status @p s (its kernels are done; skipped: it
+ * never ran), started at @p t0: successors released, time accounted. */
+static void task_finish(hetla__worker *w, hetla__task *t, int cls, hetla_status s, int skipped, double t0)
 {
     hetla_context *ctx = w->ctx;
-    double t0 = hetla__now();
-    int cls = t->kernel->selected[w->dev->id];
-    if (atomic_load(&t->seq->status) != HETLA_SUCCESS) {
-        hetla__count(&w->nskipped, 1);
-    } else {
-        hetla_buffer buf[HETLA_MAX_TASK_DATA];
-        hetla_status s = task_fetch(w, t, buf);
-        if (!s) {
-            hetla_exec x = {buf, t->ndata, t->args, t->args_size, w->dev->id, w->id, w->queue};
-            s = w->dev->ops->launch(w->dev, t->kernel->impl[cls], &x);
-        }
-        if (!s && w->queue && w->dev->ops->queue_sync)
-            s = w->dev->ops->queue_sync(w->dev, w->queue);
-        if (s) {
-            /* a numerical outcome (not positive definite) is the caller's to report */
-            hetla__log(ctx, s == HETLA_NUMERICAL ? HETLA_LOG_INFO : HETLA_LOG_ERROR, "task '%s' failed on %s: %s%s%s",
-                       t->label, w->dev->name,
-                       hetla_status_string(s), *hetla_error_detail() ? ": " : "", hetla_error_detail());
-            seq_fail(t->seq, s);
-        } else {
-            task_written(w, t);
-        }
+    if (s) {
+        /* a numerical outcome (not positive definite) is the caller's to report */
+        hetla__log(ctx, s == HETLA_NUMERICAL ? HETLA_LOG_INFO : HETLA_LOG_ERROR, "task '%s' failed on %s: %s%s%s",
+                   t->label, w->dev->name, hetla_status_string(s), *hetla_error_detail() ? ": " : "",
+                   hetla_error_detail());
+        seq_fail(t->seq, s);
+    } else if (!skipped) {
+        task_written(w, t);
     }
+    /* Tasks in flight overlap: each is timed from when the one before it
+     * ended, so busy time and trace lanes never count a moment twice. */
     double t1 = hetla__now();
+    if (t0 < w->last_end)
+        t0 = w->last_end;
+    w->last_end = t1;
     atomic_store_explicit(&w->busy_s, atomic_load_explicit(&w->busy_s, memory_order_relaxed) + (t1 - t0),
                           memory_order_relaxed);
     hetla__count(&w->ntasks, 1);
     hetla__trace_task(ctx, w, t, cls, t0, t1);
+    if (ctx->sched->done)
+        ctx->sched->done(ctx->sched_state, w, t, t1 - t0, !s && !skipped);
     task_complete(ctx, w, t);
+}
+
+void hetla__task_run(hetla__worker *w, hetla__task *t)
+{
+    const hetla__device_ops *ops = w->dev->ops;
+    double t0 = hetla__now();
+    int cls = t->kernel->selected[w->dev->id];
+    if (atomic_load(&t->seq->status) != HETLA_SUCCESS) {
+        hetla__count(&w->nskipped, 1);
+        task_finish(w, t, cls, HETLA_SUCCESS, 1, t0);
+        return;
+    }
+    hetla_status s = task_start(w, t, cls);
+    if (!s && ops->mark) {
+        void *mark;
+        s = ops->mark(w->dev, w->queue, &mark);
+        if (!s) {
+            int slot = (w->first_inflight + w->ninflight++) % HETLA__MAX_MARKS;
+            w->inflight[slot] = (hetla__inflight){t, mark, cls, t0};
+            return;
+        }
+    }
+    /* Synchronous devices, and failures: the kernels end before the task. */
+    if (w->queue && ops->queue_sync) {
+        hetla_status q = ops->queue_sync(w->dev, w->queue);
+        if (!s)
+            s = q;
+    }
+    task_finish(w, t, cls, s, 0, t0);
+}
+
+int hetla__task_retire(hetla__worker *w, int block)
+{
+    if (!w->ninflight)
+        return 0;
+    hetla__inflight f = w->inflight[w->first_inflight];
+    if (!block && !w->dev->ops->mark_done(w->dev, f.mark))
+        return 0;
+    hetla_status s = w->dev->ops->mark_wait(w->dev, f.mark);
+    w->first_inflight = (w->first_inflight + 1) % HETLA__MAX_MARKS;
+    w->ninflight--;
+    task_finish(w, f.task, f.cls, s, 0, f.t0);
+    return 1;
 }
 
 /* ---- sequences ----------------------------------------------------------- */

@@ -102,6 +102,18 @@ hetla_status hetla_tiled_flush(hetla_tiled *a)
     return HETLA_SUCCESS;
 }
 
+hetla_status hetla_tiled_prefetch(hetla_tiled *a, int device, hetla_sequence *seq)
+{
+    if (!a)
+        return hetla__arg_error("hetla_tiled_prefetch", 1, "a", "is NULL");
+    for (size_t k = 0; k < a->mt * a->nt; k++) {
+        hetla_status s = hetla_data_prefetch(a->tiles[k], device, seq);
+        if (s)
+            return s;
+    }
+    return HETLA_SUCCESS;
+}
+
 hetla_data *hetla_tiled_tile(const hetla_tiled *a, size_t i, size_t j)
 {
     return a && i < a->mt && j < a->nt ? a->tiles[j * a->mt + i] : NULL;

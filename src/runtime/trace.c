@@ -95,17 +95,7 @@ void hetla__trace_task(hetla_context *ctx, const hetla__worker *w, const hetla__
 {
     if (!ctx->trace || !atomic_load_explicit(&ctx->trace->enabled, memory_order_relaxed))
         return;
-    double flops = 0;
-    if (t->kernel->flops && t->ndata) {
-        hetla_buffer buf[HETLA_MAX_TASK_DATA];
-        for (int i = 0; i < t->ndata; i++) {
-            const hetla_data *d = t->data[i].data;
-            buf[i] = (hetla_buffer){NULL, d->m, d->n, d->m, d->type};
-        }
-        hetla_exec x = {buf, t->ndata, t->args, t->args_size, w->dev->id, w->id, NULL};
-        flops = t->kernel->flops(&x);
-    }
-    event e = {t->label, t0, t1, w->dev->id, cls, 0, 0, 0, flops};
+    event e = {t->label, t0, t1, w->dev->id, cls, 0, 0, 0, hetla__task_flops(t)};
     record(ctx, w, &e);
 }
 

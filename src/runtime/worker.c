@@ -1,6 +1,10 @@
 /* Worker threads: each drives one device, pops ready tasks from the
  * scheduler and runs them; idle workers spin briefly, then sleep.
  *
+ * A worker of a device with marks keeps up to HETLA__MAX_MARKS tasks in
+ * flight: it starts the next ready task (its input copies overlapping the
+ * kernels already queued) and finishes tasks as their marks pass.
+ *
  * Sleep/wake without lost wake-ups (a Dekker pair on seq_cst atomics): a
  * pusher bumps ready_epoch, then reads sleepers; a worker bumps sleepers,
  * then re-reads ready_epoch before waiting. One of them always sees the
@@ -48,6 +52,19 @@ static void idle_wait(hetla_context *ctx, unsigned long seen)
     pthread_mutex_unlock(&ctx->wake_lock);
 }
 
+/* With tasks in flight and none ready: polls until the oldest ends or a
+ * task becomes ready (the worker's core is its own; sleeping would delay
+ * the successors of the task that ends). */
+static void inflight_wait(hetla__worker *w, unsigned long seen)
+{
+    hetla_context *ctx = w->ctx;
+    void *oldest = w->inflight[w->first_inflight].mark;
+    while (atomic_load_explicit(&ctx->ready_epoch, memory_order_relaxed) == seen &&
+           !w->dev->ops->mark_done(w->dev, oldest))
+        for (int i = 0; i < 64; i++)
+            cpu_relax();
+}
+
 static void *worker_main(void *arg)
 {
     hetla__worker *w = arg;
@@ -56,12 +73,20 @@ static void *worker_main(void *arg)
         hetla__topology_pin(ctx, w->core);
     while (!atomic_load(&ctx->stopping)) {
         unsigned long seen = atomic_load(&ctx->ready_epoch);
-        hetla__task *t = ctx->sched->pop(ctx->sched_state, w);
+        while (hetla__task_retire(w, 0))
+            ;
+        hetla__task *t = w->ninflight < HETLA__MAX_MARKS ? ctx->sched->pop(ctx->sched_state, w) : NULL;
         if (t)
             hetla__task_run(w, t);
+        else if (w->ninflight == HETLA__MAX_MARKS)
+            hetla__task_retire(w, 1);
+        else if (w->ninflight)
+            inflight_wait(w, seen);
         else
             idle_wait(ctx, seen);
     }
+    while (hetla__task_retire(w, 1))
+        ;
     return NULL;
 }
 
@@ -93,27 +118,37 @@ hetla_status hetla__workers_start(hetla_context *ctx, int cpu_workers)
     ctx->busy_snapshot = calloc((size_t)total, sizeof *ctx->busy_snapshot);
     if (!ctx->workers || !ctx->busy_snapshot)
         return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_context_create: out of memory for workers");
-    /* Accelerator drivers take the last cores, CPU workers the first. */
-    int next_core = 0, next_accel_core = ctx->ncores - 1;
+    hetla_status s = ctx->sched->init(ctx, total, &ctx->sched_state);
+    if (s)
+        return s;
+    /* Accelerator drivers take the last cores, CPU workers the first.
+     * Every worker is described before any starts: a worker looks at the
+     * others (stealing). */
+    int next_core = 0, next_accel_core = ctx->ncores - 1, k = 0;
     for (int d = 0; d < ctx->ndevices; d++) {
         hetla__device *dev = &ctx->devices[d];
-        for (int k = 0; k < dev->nworkers; k++) {
-            hetla__worker *w = &ctx->workers[ctx->nworkers];
+        for (int i = 0; i < dev->nworkers; i++, k++) {
+            hetla__worker *w = &ctx->workers[k];
             w->ctx = ctx;
-            w->id = ctx->nworkers;
+            w->id = k;
             w->dev = dev;
             w->core = ctx->no_pinning ? -1 : dev->type == HETLA_DEVICE_CPU ? next_core++ : next_accel_core--;
             if (w->core < -1)
                 w->core = -1;
-            if (dev->ops->queue_create) {
-                hetla_status s = dev->ops->queue_create(dev, &w->queue);
-                if (s)
-                    return s;
-            }
-            if (pthread_create(&w->thread, NULL, worker_main, w) != 0)
-                return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_context_create: could not start worker %d", w->id);
-            ctx->nworkers++;
         }
+    }
+    for (; ctx->nworkers < total; ctx->nworkers++) {
+        hetla__worker *w = &ctx->workers[ctx->nworkers];
+        hetla__device *dev = w->dev;
+        if (dev->ops->queue_create) {
+            s = dev->ops->queue_create(dev, &w->queue);
+            if (!s && dev->ops->mark)
+                s = dev->ops->queue_create(dev, &w->copy_queue);
+            if (s)
+                return s;
+        }
+        if (pthread_create(&w->thread, NULL, worker_main, w) != 0)
+            return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_context_create: could not start worker %d", w->id);
     }
     return HETLA_SUCCESS;
 }
@@ -129,6 +164,8 @@ void hetla__workers_stop(hetla_context *ctx)
         pthread_join(w->thread, NULL);
         if (w->queue && w->dev->ops->queue_destroy)
             w->dev->ops->queue_destroy(w->dev, w->queue);
+        if (w->copy_queue && w->dev->ops->queue_destroy)
+            w->dev->ops->queue_destroy(w->dev, w->copy_queue);
     }
     free(ctx->workers);
     ctx->workers = NULL;

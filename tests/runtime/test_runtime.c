@@ -364,6 +364,43 @@ static void test_coherence_two_nodes(void)
     CHECK_OK(hetla_context_destroy(ctx));
 }
 
+/* Prefetch: one H2D after the writer, then a task on the device finds the
+ * data in place; the host copy stays valid; bad arguments are named. */
+static void test_prefetch(void)
+{
+    hetla_context *ctx = test_context("cpu,sim:0", 2);
+    enum { M = 4, N = 3 };
+    int64_t a[M * N];
+    for (int i = 0; i < M * N; i++)
+        a[i] = i;
+    hetla_tiled *t;
+    CHECK_OK(hetla_tiled_create(ctx, a, M, N, M, 2, 2, HETLA_INT64, &t));
+    hetla_kernel *add = kernel(ctx, "add", k_add);
+    int64_t one = 1;
+    hetla_data *d00 = hetla_tiled_tile(t, 0, 0);
+    /* a write on the host first: the prefetch must come after it */
+    CHECK_OK(hetla_task_insert(ctx, &(hetla_task_desc){.kernel = add, .data = (hetla_task_arg[]){{d00, HETLA_RW}},
+                                                        .ndata = 1, .args = &one, .args_size = sizeof one,
+                                                        .device_mask = 1}));
+    CHECK_OK(hetla_tiled_prefetch(t, 1, NULL));
+    CHECK_OK(hetla_wait_all(ctx));
+    hetla_stats st;
+    CHECK_OK(hetla_stats_get(ctx, &st));
+    CHECK(st.transfers[HETLA_H2D] == 4 && st.transfers[HETLA_D2H] == 0); /* 2 x 2 tiles */
+    CHECK(a[0] == 1);
+    CHECK_OK(hetla_task_insert(ctx, &(hetla_task_desc){.kernel = add, .data = (hetla_task_arg[]){{d00, HETLA_RW}},
+                                                        .ndata = 1, .args = &one, .args_size = sizeof one,
+                                                        .device_mask = 2}));
+    CHECK_OK(hetla_tiled_flush(t));
+    CHECK_OK(hetla_stats_get(ctx, &st));
+    CHECK(st.transfers[HETLA_H2D] == 4 && st.transfers[HETLA_D2H] == 1 && a[0] == 2);
+    CHECK_STATUS(hetla_data_prefetch(d00, 2, NULL), HETLA_ERR_ARG);
+    CHECK_STATUS(hetla_data_prefetch(NULL, 0, NULL), HETLA_ERR_ARG);
+    CHECK_STATUS(hetla_tiled_prefetch(NULL, 0, NULL), HETLA_ERR_ARG);
+    CHECK_OK(hetla_tiled_destroy(t));
+    CHECK_OK(hetla_context_destroy(ctx));
+}
+
 static void test_device_only_data(void)
 {
     hetla_context *ctx = test_context("sim:0,sim:1", 0);
@@ -558,6 +595,7 @@ int main(int argc, char **argv)
         {"scratch", test_scratch, 0},
         {"tiled_shape", test_tiled_shape, 0},
         {"coherence_two_nodes", test_coherence_two_nodes, 0},
+        {"prefetch", test_prefetch, 0},
         {"device_only_data", test_device_only_data, 0},
         {"trace_file", test_trace_file, 0},
         {"dag_cpu", test_dag_cpu, 0},

@@ -43,5 +43,8 @@ hetla_status hetla__cuda_queue_create(hetla__device *dev, void **queue);
 void hetla__cuda_queue_destroy(hetla__device *dev, void *queue);
 hetla_status hetla__cuda_launch(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x);
 hetla_status hetla__cuda_queue_sync(hetla__device *dev, void *queue);
+hetla_status hetla__cuda_mark(hetla__device *dev, void *queue, void **mark);
+int hetla__cuda_mark_done(hetla__device *dev, void *mark);
+hetla_status hetla__cuda_mark_wait(hetla__device *dev, void *mark);
 
 #endif

@@ -2,12 +2,13 @@
  * host data, timed host to host (A and B copied in, C out, from the
  * caller's memory as it is, as hetla's synchronous call does) and
  * device-resident. Exported for the `hetla` command, which finds it through
- * hetla__backend_symbol. The cuSOLVER peer of `hetla bench potrf` follows. */
+ * hetla__backend_symbol. The cuSOLVER peers of the factorizations follow. */
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/context.h"
 
@@ -90,45 +91,89 @@ int hetla_cuda_peer_dgemm(int device, int n, const double *A, const double *B, d
     return rc;
 }
 
-/* The vendor peer of `hetla bench potrf` on a GPU: cusolverDnDpotrf (lower)
- * on the same host matrix, host to host (A in, the factor out, from the
- * caller's pageable memory) and device-resident (the factorization alone,
- * on a fresh device copy each run). */
-__attribute__((visibility("default"))) int hetla_cuda_peer_dpotrf(int device, int n, const double *A, double *F,
-                                                                   int reps, double *host_s, double *dev_s, char *err,
-                                                                   size_t errlen);
+/* The vendor peers of `hetla bench potrf|getrf|geqrf` on a GPU:
+ * cusolverDnDpotrf (lower), cusolverDnDgetrf (partial pivoting) or
+ * cusolverDnDgeqrf on the same host matrix @p A, host to host (A in, the
+ * factors out to @p F, @p ipiv or @p tau, from the caller's pageable
+ * memory) and device-resident (the factorization alone, on a fresh device
+ * copy each run). */
+typedef enum { POTRF, GETRF, GEQRF } factor;
 
-int hetla_cuda_peer_dpotrf(int device, int n, const double *A, double *F, int reps, double *host_s, double *dev_s,
-                           char *err, size_t errlen)
+typedef struct {
+    factor what;
+    int n, lwork;
+    double *dA, *work, *tau;
+    int *ipiv, *info;
+    cusolverDnHandle_t solver;
+} solver_run;
+
+static int workspace(solver_run *r)
+{
+    cusolverStatus_t st;
+    if (r->what == POTRF)
+        st = cusolverDnDpotrf_bufferSize(r->solver, CUBLAS_FILL_MODE_LOWER, r->n, r->dA, r->n, &r->lwork);
+    else if (r->what == GETRF)
+        st = cusolverDnDgetrf_bufferSize(r->solver, r->n, r->n, r->dA, r->n, &r->lwork);
+    else
+        st = cusolverDnDgeqrf_bufferSize(r->solver, r->n, r->n, r->dA, r->n, &r->lwork);
+    return st != CUSOLVER_STATUS_SUCCESS || cudaMalloc((void **)&r->work, (size_t)r->lwork * sizeof(double));
+}
+
+static cusolverStatus_t factorize(solver_run *r)
+{
+    if (r->what == POTRF)
+        return cusolverDnDpotrf(r->solver, CUBLAS_FILL_MODE_LOWER, r->n, r->dA, r->n, r->work, r->lwork, r->info);
+    if (r->what == GETRF)
+        return cusolverDnDgetrf(r->solver, r->n, r->n, r->dA, r->n, r->work, r->ipiv, r->info);
+    return cusolverDnDgeqrf(r->solver, r->n, r->n, r->dA, r->n, r->tau, r->work, r->lwork, r->info);
+}
+
+__attribute__((visibility("default"))) int hetla_cuda_peer_dfactor(const char *what, int device, int n,
+                                                                    const double *A, double *F, int *ipiv,
+                                                                    double *tau, int reps, double *host_s,
+                                                                    double *dev_s, char *err, size_t errlen);
+
+int hetla_cuda_peer_dfactor(const char *what, int device, int n, const double *A, double *F, int *ipiv, double *tau,
+                            int reps, double *host_s, double *dev_s, char *err, size_t errlen)
 {
     size_t bytes = (size_t)n * (size_t)n * sizeof(double);
-    double *dA = NULL, *d0 = NULL, *work = NULL;
-    int *info = NULL, lwork = 0, rc = 0;
+    solver_run r = {.what = !strcmp(what, "potrf") ? POTRF : !strcmp(what, "getrf") ? GETRF : GEQRF, .n = n};
+    double *d0 = NULL;
+    int rc = 0;
     cudaStream_t stream = NULL;
-    cusolverDnHandle_t solver = NULL;
     cudaEvent_t start = NULL, stop = NULL;
     float *t = calloc((size_t)reps, sizeof *t);
-    if (!t || cudaSetDevice(device) != cudaSuccess || cudaMalloc((void **)&dA, bytes) != cudaSuccess ||
-        cudaMalloc((void **)&d0, bytes) != cudaSuccess || cudaMalloc((void **)&info, sizeof *info) != cudaSuccess ||
-        cudaStreamCreate(&stream) != cudaSuccess || cusolverDnCreate(&solver) != CUSOLVER_STATUS_SUCCESS ||
-        cusolverDnSetStream(solver, stream) != CUSOLVER_STATUS_SUCCESS ||
-        cusolverDnDpotrf_bufferSize(solver, CUBLAS_FILL_MODE_LOWER, n, dA, n, &lwork) != CUSOLVER_STATUS_SUCCESS ||
-        cudaMalloc((void **)&work, (size_t)lwork * sizeof(double)) != cudaSuccess ||
+    if (strcmp(what, "potrf") && strcmp(what, "getrf") && strcmp(what, "geqrf")) {
+        snprintf(err, errlen, "no cuSOLVER peer for '%s'", what);
+        free(t);
+        return 1;
+    }
+    if (!t || cudaSetDevice(device) != cudaSuccess || cudaMalloc((void **)&r.dA, bytes) != cudaSuccess ||
+        cudaMalloc((void **)&d0, bytes) != cudaSuccess || cudaMalloc((void **)&r.info, sizeof(int)) != cudaSuccess ||
+        cudaMalloc((void **)&r.ipiv, (size_t)n * sizeof(int)) != cudaSuccess ||
+        cudaMalloc((void **)&r.tau, (size_t)n * sizeof(double)) != cudaSuccess ||
+        cudaStreamCreate(&stream) != cudaSuccess || cusolverDnCreate(&r.solver) != CUSOLVER_STATUS_SUCCESS ||
+        cusolverDnSetStream(r.solver, stream) != CUSOLVER_STATUS_SUCCESS || workspace(&r) ||
         cudaEventCreate(&start) != cudaSuccess || cudaEventCreate(&stop) != cudaSuccess ||
         cudaMemcpy(d0, A, bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
         snprintf(err, errlen, "cuSOLVER peer setup failed: %s", cudaGetErrorString(cudaGetLastError()));
         rc = 1;
     }
     for (int host = 1; host >= 0 && !rc; host--)
-        for (int r = -1; r < reps && !rc; r++) { /* r = -1: warm-up */
+        for (int k = -1; k < reps && !rc; k++) { /* k = -1: warm-up */
             if (!host)
-                cudaMemcpyAsync(dA, d0, bytes, cudaMemcpyDeviceToDevice, stream);
+                cudaMemcpyAsync(r.dA, d0, bytes, cudaMemcpyDeviceToDevice, stream);
             cudaEventRecord(start, stream);
             if (host)
-                cudaMemcpyAsync(dA, A, bytes, cudaMemcpyHostToDevice, stream);
-            cusolverStatus_t st = cusolverDnDpotrf(solver, CUBLAS_FILL_MODE_LOWER, n, dA, n, work, lwork, info);
-            if (host)
-                cudaMemcpyAsync(F, dA, bytes, cudaMemcpyDeviceToHost, stream);
+                cudaMemcpyAsync(r.dA, A, bytes, cudaMemcpyHostToDevice, stream);
+            cusolverStatus_t st = factorize(&r);
+            if (host) {
+                cudaMemcpyAsync(F, r.dA, bytes, cudaMemcpyDeviceToHost, stream);
+                if (r.what == GETRF)
+                    cudaMemcpyAsync(ipiv, r.ipiv, (size_t)n * sizeof(int), cudaMemcpyDeviceToHost, stream);
+                if (r.what == GEQRF)
+                    cudaMemcpyAsync(tau, r.tau, (size_t)n * sizeof(double), cudaMemcpyDeviceToHost, stream);
+            }
             cudaEventRecord(stop, stream);
             float ms = -1;
             if (st != CUSOLVER_STATUS_SUCCESS || cudaEventSynchronize(stop) != cudaSuccess ||
@@ -136,16 +181,16 @@ int hetla_cuda_peer_dpotrf(int device, int n, const double *A, double *F, int re
                 snprintf(err, errlen, "cuSOLVER peer run failed: %s", cudaGetErrorString(cudaGetLastError()));
                 rc = 1;
             }
-            if (r >= 0)
-                t[r] = ms;
-            if (r == reps - 1) {
+            if (k >= 0)
+                t[k] = ms;
+            if (k == reps - 1) {
                 qsort(t, (size_t)reps, sizeof *t, cmp);
                 *(host ? host_s : dev_s) = t[reps / 2] * 1e-3;
             }
         }
-    cudaFree(dA), cudaFree(d0), cudaFree(work), cudaFree(info);
-    if (solver)
-        cusolverDnDestroy(solver);
+    cudaFree(r.dA), cudaFree(d0), cudaFree(r.work), cudaFree(r.info), cudaFree(r.ipiv), cudaFree(r.tau);
+    if (r.solver)
+        cusolverDnDestroy(r.solver);
     if (stream)
         cudaStreamDestroy(stream);
     if (start)

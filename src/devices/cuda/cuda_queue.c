@@ -1,5 +1,7 @@
 /* Per-worker queues (a non-blocking stream with cuBLAS and cuSOLVER
- * handles bound to it), running an implementation, waiting for a queue. */
+ * handles bound to it), running an implementation, waiting for a queue,
+ * and marks: events after a task's kernels, so that the worker keeps
+ * several tasks in flight. */
 #include <stdlib.h>
 
 #include "devices/cuda/cuda_internal.h"
@@ -13,6 +15,9 @@ void hetla__cuda_queue_destroy(hetla__device *dev, void *queue)
         return;
     int bound = hetla__cuda_bind(q->device, &prev) == HETLA_SUCCESS;
     /* Failures here leave nothing to recover: the handles are gone either way. */
+    for (int i = 0; i < HETLA__MAX_MARKS; i++)
+        if (q->marks[i])
+            (void)cudaEventDestroy(q->marks[i]);
     if (q->solver)
         (void)cusolverDnDestroy(q->solver);
     if (q->blas)
@@ -75,4 +80,42 @@ hetla_status hetla__cuda_queue_sync(hetla__device *dev, void *queue)
     const hetla__cuda_queue *q = queue;
     (void)dev;
     return hetla__cuda_check(cudaStreamSynchronize(q->stream), "cudaStreamSynchronize", q->device);
+}
+
+_Static_assert(sizeof ((hetla__cuda_queue *)0)->marks / sizeof(cudaEvent_t) == HETLA__MAX_MARKS,
+               "one event per mark the runtime may hold");
+
+/* The marks of a queue are its events in turn: the runtime holds at most
+ * HETLA__MAX_MARKS, so an event is waited for before it is recorded again.
+ * Called on the worker's thread, whose current device is the queue's. */
+hetla_status hetla__cuda_mark(hetla__device *dev, void *queue, void **mark)
+{
+    hetla__cuda_queue *q = queue;
+    (void)dev;
+    cudaEvent_t *ev = &q->marks[q->next_mark % HETLA__MAX_MARKS];
+    hetla_status s = HETLA_SUCCESS;
+    if (!*ev) /* no timing: recording and querying cost less */
+        s = hetla__cuda_check(cudaEventCreateWithFlags(ev, cudaEventDisableTiming), "cudaEventCreateWithFlags",
+                              q->device);
+    if (!s)
+        s = hetla__cuda_check(cudaEventRecord(*ev, q->stream), "cudaEventRecord", q->device);
+    if (s)
+        return s;
+    q->next_mark++;
+    *mark = ev;
+    return HETLA_SUCCESS;
+}
+
+int hetla__cuda_mark_done(hetla__device *dev, void *mark)
+{
+    (void)dev;
+    /* an error ends the wait too: hetla__cuda_mark_wait reports it */
+    return cudaEventQuery(*(cudaEvent_t *)mark) != cudaErrorNotReady;
+}
+
+hetla_status hetla__cuda_mark_wait(hetla__device *dev, void *mark)
+{
+    const hetla__cuda_dev *cd = dev->impl;
+    return hetla__cuda_check(cudaEventSynchronize(*(cudaEvent_t *)mark), "a kernel (cudaEventSynchronize)",
+                             cd->ordinal);
 }

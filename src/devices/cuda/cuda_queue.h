@@ -16,6 +16,8 @@ typedef struct hetla__cuda_queue {
     cublasHandle_t blas;       /**< bound to stream */
     cusolverDnHandle_t solver; /**< bound to stream */
     int device;                /**< the CUDA device ordinal, current while a kernel runs */
+    cudaEvent_t marks[4];      /**< a ring of HETLA__MAX_MARKS events, created at first use */
+    unsigned next_mark;
 } hetla__cuda_queue;
 
 /** HETLA_SUCCESS for cudaSuccess; else HETLA_ERR_BACKEND with a detail

@@ -27,6 +27,9 @@ static const hetla__device_ops opencl_ops = {
     .copy = hetla__ocl_copy,
     .launch = hetla__ocl_launch,
     .queue_sync = hetla__ocl_queue_sync,
+    .mark = hetla__ocl_mark,
+    .mark_done = hetla__ocl_mark_done,
+    .mark_wait = hetla__ocl_mark_wait,
     .register_kernels = register_kernels,
 };
 

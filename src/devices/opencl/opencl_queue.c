@@ -1,7 +1,6 @@
-/* Per-worker command queues (in order: a task's copies, then its kernels),
- * running an implementation, and waiting for a queue through a marker
- * event, whose status carries failures of commands that ran
- * asynchronously. */
+/* Per-worker command queues (in order), running an implementation, and
+ * waiting for a queue or for a mark through a marker event, whose status
+ * carries failures of commands that ran asynchronously. */
 #include <stdlib.h>
 
 #include "devices/opencl/opencl_internal.h"
@@ -34,6 +33,9 @@ void hetla__ocl_queue_destroy(hetla__device *dev, void *queue)
         return;
     /* Failures here leave nothing to recover: the queue is gone either way. */
     (void)clFinish(q->queue);
+    for (int i = 0; i < HETLA__MAX_MARKS; i++)
+        if (q->marks[i])
+            (void)clReleaseEvent(q->marks[i]);
     (void)clReleaseCommandQueue(q->queue);
     free(q);
 }
@@ -44,6 +46,20 @@ hetla_status hetla__ocl_launch(hetla__device *dev, hetla_kernel_fn fn, const het
     return fn(x);
 }
 
+/* Waits for marker @p done of queue opencl:@p index and releases it. */
+static hetla_status marker_wait(cl_event done, int index)
+{
+    cl_int e = clWaitForEvents(1, &done);
+    cl_int status = CL_COMPLETE;
+    if (e == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+        (void)clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
+    clReleaseEvent(done);
+    if (e == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+        return hetla__fail(HETLA_ERR_BACKEND, "a command on opencl:%d failed while running: %s", index,
+                           hetla__ocl_error_name(status < 0 ? status : e));
+    return hetla__ocl_check(e, "clWaitForEvents", index);
+}
+
 hetla_status hetla__ocl_queue_sync(hetla__device *dev, void *queue)
 {
     const hetla__ocl_queue *q = queue;
@@ -52,15 +68,43 @@ hetla_status hetla__ocl_queue_sync(hetla__device *dev, void *queue)
     cl_int e = clEnqueueMarkerWithWaitList(q->queue, 0, NULL, &done);
     if (e != CL_SUCCESS)
         return hetla__ocl_check(e, "clEnqueueMarkerWithWaitList", q->index);
-    e = clWaitForEvents(1, &done);
+    return marker_wait(done, q->index);
+}
+
+_Static_assert(sizeof ((hetla__ocl_queue *)0)->marks / sizeof(cl_event) == HETLA__MAX_MARKS,
+               "one event per mark the runtime may hold");
+
+hetla_status hetla__ocl_mark(hetla__device *dev, void *queue, void **mark)
+{
+    hetla__ocl_queue *q = queue;
+    (void)dev;
+    cl_event *ev = &q->marks[q->next_mark % HETLA__MAX_MARKS];
+    cl_int e = clEnqueueMarkerWithWaitList(q->queue, 0, NULL, ev);
+    if (e != CL_SUCCESS)
+        return hetla__ocl_check(e, "clEnqueueMarkerWithWaitList", q->index);
+    /* submitted now, so that polling it sees progress */
+    (void)clFlush(q->queue);
+    q->next_mark++;
+    *mark = ev;
+    return HETLA_SUCCESS;
+}
+
+int hetla__ocl_mark_done(hetla__device *dev, void *mark)
+{
+    (void)dev;
     cl_int status = CL_COMPLETE;
-    if (e == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
-        (void)clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
-    clReleaseEvent(done);
-    if (e == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
-        return hetla__fail(HETLA_ERR_BACKEND, "a command on opencl:%d failed while running: %s", q->index,
-                           hetla__ocl_error_name(status < 0 ? status : e));
-    return hetla__ocl_check(e, "clWaitForEvents", q->index);
+    cl_int e = clGetEventInfo(*(cl_event *)mark, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
+    /* CL_COMPLETE is 0; failures are negative: both have ended */
+    return e != CL_SUCCESS || status <= CL_COMPLETE;
+}
+
+hetla_status hetla__ocl_mark_wait(hetla__device *dev, void *mark)
+{
+    const hetla__ocl_dev *od = dev->impl;
+    cl_event *ev = mark;
+    hetla_status s = marker_wait(*ev, od->index);
+    *ev = NULL;
+    return s;
 }
 
 /* The mapped buffers of one hetla__ocl_on_host call. */

@@ -24,6 +24,8 @@ typedef struct hetla__ocl_queue {
     hetla__ocl_dev *dev;    /**< the device's program cache */
     hetla_context *ctx;     /**< whose operations hetla__ocl_on_host finds */
     int index;              /**< opencl:N */
+    cl_event marks[4];      /**< HETLA__MAX_MARKS marker events, held until waited for */
+    unsigned next_mark;
 } hetla__ocl_queue;
 
 /* Scalars as OpenCL kernels (and CLBlast) take them, from the double
