@@ -56,5 +56,10 @@
 #include "hetla/csparse.h"
 #include "hetla/dsparse.h"
 #include "hetla/ssparse.h"
+#include "hetla/batch.h" /* batched BLAS: layouts, storage, conversion */
+#include "hetla/zbatch.h" /* batched BLAS and LAPACK on many small matrices */
+#include "hetla/cbatch.h"
+#include "hetla/dbatch.h"
+#include "hetla/sbatch.h"
 
 #endif

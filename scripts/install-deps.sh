@@ -10,6 +10,7 @@ pkgs=(
   libblis-dev libblis-pthread-dev    # CPU kernel class CPU_BLIS
   python3                            # precision generator (scripts/precgen.py)
   libstarpu-dev                      # peer runtime for `hetla bench runtime`
+  libxsmm-dev                        # peer of `hetla bench gemm-batch` (optional at configure time)
   ocl-icd-opencl-dev opencl-c-headers # OpenCL backend module: the ICD loader and headers
   libclblast-dev                     # kernel class OPENCL_CLBLAST
   pocl-opencl-icd clinfo             # an OpenCL device on any CPU (CI), and a look at it

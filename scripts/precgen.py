@@ -159,6 +159,12 @@ TABLE = [
     ("samaxv", "damaxv", "camaxv", "zamaxv"),
     ("sasumv", "dasumv", "casumv", "zasumv"),
     ("snormfv", "dnormfv", "cnormfv", "znormfv"),
+    # batched BLAS (include/hetla/zbatch.h, src/batch/): headers, kernel
+    # tables, the lane groups of the SIMD kernels
+    ("sbatch", "dbatch", "cbatch", "zbatch"),
+    ("HETLA_SBATCH_H", "HETLA_DBATCH_H", "HETLA_CBATCH_H", "HETLA_ZBATCH_H"),
+    ("HETLA_SBATCH_KERNELS_H", "HETLA_DBATCH_KERNELS_H", "HETLA_CBATCH_KERNELS_H", "HETLA_ZBATCH_KERNELS_H"),
+    ("slanes", "dlanes", "clanes", "zlanes"),
     # cuBLAS (src/kernels/cublas/): its scalar types and routines
     ("float", "double", "cuComplex", "cuDoubleComplex"),
     ("cublasSgemm", "cublasDgemm", "cublasCgemm", "cublasZgemm"),

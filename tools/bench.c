@@ -103,12 +103,18 @@ static const struct {
     {"gesv", bench_lapack, "dgesv (LU and solve, 16 right-hand sides) beside LAPACKE, as potrf"},
     {"posv", bench_lapack, "dposv (Cholesky and solve, 16 right-hand sides) beside LAPACKE, as potrf"},
     {"lapack", bench_lapack, "all of the factorizations and solvers above"},
+    {"gemm-batch", bench_batch, "dgemm on --count tiny matrices of each of --sizes (100 000 of 2..32), "
+                                "block-interleaved, beside a loop of OpenBLAS calls over all cores and libxsmm"},
+    {"gemv-batch", bench_batch, "dgemv on tiny matrices, as gemm-batch (beside the OpenBLAS loop)"},
+    {"trsm-batch", bench_batch, "dtrsm on tiny matrices, as gemm-batch (beside the OpenBLAS loop)"},
+    {"potrf-batch", bench_batch, "dpotrf on tiny matrices beside a loop of LAPACKE calls over all cores"},
+    {"getrf-batch", bench_batch, "dgetrf on tiny matrices beside a loop of LAPACKE calls over all cores"},
 };
 
 static void usage(void)
 {
     fprintf(stderr, "usage: hetla bench WHAT [--json] [--devices LIST] [--n N,N..] [--tasks T] [--workers W] "
-                    "[--reps R] [--nb NB]\nWHAT:\n");
+                    "[--reps R] [--nb NB] [--count C] [--sizes N,N..]\nWHAT:\n");
     for (size_t i = 0; i < sizeof benches / sizeof *benches; i++)
         fprintf(stderr, "  %-10s %s\n", benches[i].name, benches[i].what);
 }
@@ -136,6 +142,10 @@ int cmd_bench(int argc, char **argv)
             o.reps = atoi(argv[++a]);
         else if (!strcmp(argv[a], "--nb") && v)
             o.nb = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "--count") && v)
+            o.count = atol(argv[++a]);
+        else if (!strcmp(argv[a], "--sizes") && v && (o.nsizes = parse_list(argv[++a], o.sizes, 16)) > 0)
+            ;
         else {
             fprintf(stderr, "hetla bench: bad option '%s'\n", argv[a]);
             usage();

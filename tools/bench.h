@@ -15,6 +15,9 @@ typedef struct bench_opts {
     int workers;         /* --workers, 0 = all cores */
     int reps;            /* --reps */
     int nb;              /* --nb: tile size of the factorizations, 0 = the library's */
+    long count;          /* --count: matrices per batch, batch benches (0 = 100 000) */
+    long sizes[16];      /* --sizes 2,3,4: matrix orders, batch benches */
+    int nsizes;
 } bench_opts;
 
 typedef struct bench_row {
@@ -46,5 +49,7 @@ int bench_runtime(const bench_opts *o, const char *name);
 int bench_blas3(const bench_opts *o, const char *name);
 /** Factorization or solver @p name ("potrf", ..., or "lapack" for all). */
 int bench_lapack(const bench_opts *o, const char *name);
+/** Batched routine @p name ("gemm-batch", "potrf-batch", ...). */
+int bench_batch(const bench_opts *o, const char *name);
 
 #endif

@@ -1,0 +1,237 @@
+/* The batched routines' shared machinery, for every precision: how a batch
+ * operand looks inside a task, the argument blocks of the batch
+ * operations, the run of a batched call as chunk tasks, and the argument
+ * checks the APIs share. */
+#ifndef HETLA_BATCH_INTERNAL_H
+#define HETLA_BATCH_INTERNAL_H
+
+#include "kernels/blas/blas_ops.h"
+
+/* A batch operand as a task sees it: the buffer holds a chunk of the
+ * batch's matrices and this says how (hetla_batch less the memory, which
+ * comes from the buffer so that a device replica may be compact):
+ * P2P: the buffer is the chunk's address array (INT64, one per matrix);
+ * STRIDED: one matrix per column of the buffer (buffer ld = the stride);
+ * INTERLEAVED: one matrix per row, one element (i + j ld) per column
+ * (buffer ld = the lane stride); BLOCKED: blocks of bs rows of that form,
+ * one after the other. */
+typedef struct hetla__bop {
+    hetla_batch_layout layout;
+    hetla_int rows, cols, ld, bs;
+} hetla__bop;
+
+/** Matrix @p t of a chunk: its element (0, 0), and in @p s the distance in
+ *  elements between element i and i + 1 (1, or the lane stride). */
+static inline char *hetla__bop_at(const hetla__bop *o, const hetla_buffer *b, hetla_int t, size_t esize, size_t *s)
+{
+    switch (o->layout) {
+    case HETLA_BATCH_P2P:
+        *s = 1;
+        return ((char **)b->ptr)[t];
+    case HETLA_BATCH_STRIDED:
+        *s = 1;
+        return (char *)b->ptr + (size_t)t * b->ld * esize;
+    case HETLA_BATCH_INTERLEAVED:
+        *s = b->ld;
+        return (char *)b->ptr + (size_t)t * esize;
+    default:
+        *s = b->ld;
+        return (char *)b->ptr +
+               ((size_t)(t / o->bs) * (size_t)(o->ld * o->cols) * b->ld + (size_t)(t % o->bs)) * esize;
+    }
+}
+
+/* ---- argument blocks: one per operation, for all precisions ------------------- */
+
+enum { HETLA__BATCH_MAXOPS = 3 };
+
+/** What every batch operation's block starts with: the matrices of the
+ *  task's chunk and the layout of each batch operand (buffers 0 .. nops-1,
+ *  then info, then ipiv when the operation has them). */
+typedef struct hetla__batch_head {
+    hetla_int count;
+    int nops;
+    hetla__bop op[HETLA__BATCH_MAXOPS];
+    int info_buf, piv_buf; /* buffer indices, -1 if none */
+    hetla_int piv;         /* pivots per matrix */
+} hetla__batch_head;
+
+/** Copies one matrix element by element; @p es (bytes per element) is a
+ *  constant where it is inlined, so each copy is one move. */
+static inline __attribute__((always_inline)) void hetla__copy_matrix(char *d, size_t sd, hetla_int ldd,
+                                                                     const char *s, size_t ss, hetla_int lds,
+                                                                     hetla_int rows, hetla_int cols, size_t es)
+{
+    for (hetla_int j = 0; j < cols; j++)
+        for (hetla_int i = 0; i < rows; i++)
+            memcpy(d + (size_t)(i + j * ldd) * sd * es, s + (size_t)(i + j * lds) * ss * es, es);
+}
+
+/** hetla__copy_matrix for the element sizes of the four precisions. */
+static inline void hetla__copy_matrix_es(char *d, size_t sd, hetla_int ldd, const char *s, size_t ss, hetla_int lds,
+                                         hetla_int rows, hetla_int cols, size_t es)
+{
+    switch (es) {
+    case 4: hetla__copy_matrix(d, sd, ldd, s, ss, lds, rows, cols, 4); break;
+    case 8: hetla__copy_matrix(d, sd, ldd, s, ss, lds, rows, cols, 8); break;
+    default: hetla__copy_matrix(d, sd, ldd, s, ss, lds, rows, cols, 16); break;
+    }
+}
+
+typedef struct hetla__gemm_batch_args {
+    hetla__batch_head h;
+    hetla_trans transa, transb;
+    hetla_int m, n, k;
+    hetla_zcomplex alpha, beta;
+} hetla__gemm_batch_args;
+
+typedef struct hetla__gemv_batch_args {
+    hetla__batch_head h;
+    hetla_trans trans;
+    hetla_int m, n;
+    hetla_zcomplex alpha, beta;
+} hetla__gemv_batch_args;
+
+typedef struct hetla__trsm_batch_args {
+    hetla__batch_head h;
+    hetla_side side;
+    hetla_uplo uplo;
+    hetla_trans trans;
+    hetla_diag diag;
+    hetla_int m, n;
+    hetla_zcomplex alpha;
+} hetla__trsm_batch_args;
+
+/** Cholesky and LU (factor and solve): n (m x n for getrf), nrhs for the
+ *  solves, pivoting or not, uplo or trans. Buffers: A [, B], info [, ipiv]. */
+typedef struct hetla__lapack_batch_args {
+    hetla__batch_head h;
+    hetla_uplo uplo;
+    hetla_trans trans;
+    hetla_int m, n, nrhs;
+    int pivot;
+} hetla__lapack_batch_args;
+
+/** Layout conversion: buffer 0 into buffer 1, @p esize bytes an element. */
+typedef struct hetla__convert_batch_args {
+    hetla__batch_head h;
+    size_t esize;
+} hetla__convert_batch_args;
+
+/** A variable-size batch: matrices first .. first+count-1 of arrays held
+ *  by the caller (the task has no buffers: P2P memory is the caller's). */
+typedef struct hetla__vbatch_args {
+    hetla_int first, count;
+    hetla_side side;
+    hetla_uplo uplo;
+    hetla_trans transa, transb;
+    hetla_diag diag;
+    const hetla_int *m, *n, *k, *lda, *ldb, *ldc;
+    const void *alpha, *beta;
+    void *const *A, *const *B, *const *C;
+    hetla_int *const *ipiv;
+    hetla_int *info;
+} hetla__vbatch_args;
+
+/* ---- running a call as chunk tasks ------------------------------------------- */
+
+/** A batched call in flight: the handles its chunk tasks use and their
+ *  sequence. Calls insert one or more batches, then finish. */
+typedef struct hetla__batch_run {
+    hetla_context *ctx;
+    hetla_sequence *seq;
+    hetla_data **handles;
+    int nhandles, caphandles;
+} hetla__batch_run;
+
+hetla_status hetla__batch_begin(hetla_context *ctx, hetla__batch_run *r);
+/** Inserts the tasks of operation @p op over the batch operands @p ops
+ *  (their count matrices), each with access @p modes, plus the per-matrix
+ *  @p info (may be NULL) and @p ipiv (@p piv entries per matrix; NULL if
+ *  none) with access @p piv_mode: one task per chunk of matrices, its
+ *  argument block @p args (starting with a hetla__batch_head that this
+ *  fills) of @p args_size bytes. */
+hetla_status hetla__batch_insert(hetla__batch_run *r, const char *op, const hetla_batch *const *ops,
+                                 const hetla_access *modes, int nops, hetla_int *info, hetla_int *ipiv,
+                                 hetla_int piv, hetla_access piv_mode, void *args, size_t args_size);
+/** Inserts the tasks of variable-size operation @p op over matrices
+ *  0 .. count-1 of @p args (first and count set per chunk). */
+hetla_status hetla__vbatch_insert(hetla__batch_run *r, const char *op, hetla__vbatch_args *args,
+                                  hetla_int count);
+/** Waits for the tasks, unregisters the handles; @return the first
+ *  failure, @p s included. */
+hetla_status hetla__batch_end(hetla__batch_run *r, hetla_status s);
+
+/** The status of a factorization from its info array: HETLA_NUMERICAL if
+ *  some entry is > 0. */
+hetla_status hetla__batch_info_status(const char *fn, const hetla_int *info, hetla_int count);
+
+/** Registers the batch operations once per context (GENERIC and
+ *  CPU_NATIVE classes); later device classes add theirs under the same
+ *  names ("dgemm_batch", ...). */
+hetla_status hetla__batch_register(hetla_context *ctx);
+/** The registration of each precision's operations, and of the layout
+ *  conversion. */
+hetla_status hetla__sbatch_register(hetla_context *ctx);
+hetla_status hetla__dbatch_register(hetla_context *ctx);
+hetla_status hetla__cbatch_register(hetla_context *ctx);
+hetla_status hetla__zbatch_register(hetla_context *ctx);
+hetla_status hetla__batch_convert_register(hetla_context *ctx);
+
+/* ---- argument checks --------------------------------------------------------- */
+
+/** Checks batch operand @p b (argument @p pos, @p name, of @p fn) of element
+ *  type @p t: layout, sizes, leading dimension, stride, block size, memory. */
+hetla_status hetla__batch_check(const char *fn, int pos, const char *name, const hetla_batch *b, hetla_dtype t);
+/** Checks that @p b is @p rows x @p cols with @p count matrices. */
+hetla_status hetla__batch_conform(const char *fn, int pos, const char *name, const hetla_batch *b, hetla_int rows,
+                                  hetla_int cols, hetla_int count);
+/** Sets info[0 .. count-1] to -hetla_error_arg() after an argument error
+ *  @p s (info may be NULL); @return @p s. */
+hetla_status hetla__batch_fail(hetla_status s, hetla_int *info, hetla_int count);
+
+/** Per-matrix checks of variable batches: @p bad is the position of the
+ *  first bad argument of matrix @p i (0 if none); the first bad matrix's
+ *  argument is reported. */
+typedef struct hetla__vcheck {
+    const char *fn;
+    hetla_int *info;
+    int first_pos;
+    hetla_int first_i;
+    const char *first_name;
+    char why[96];
+} hetla__vcheck;
+
+/** Starts the checks of @p count matrices (info zeroed). */
+void hetla__vcheck_begin(hetla__vcheck *c, const char *fn, hetla_int *info, hetla_int count);
+/** Matrix @p i's argument @p pos (@p name) is bad: @p why. */
+void hetla__vcheck_mark(hetla__vcheck *c, hetla_int i, int pos, const char *name, const char *why);
+/** Ends the checks: HETLA_ERR_ARG naming the first bad matrix's argument,
+ *  or success. */
+hetla_status hetla__vcheck_end(const hetla__vcheck *c);
+
+/* ---- the SIMD driver ----------------------------------------------------------- */
+
+/** Runs a SIMD kernel on one group of `lanes` interleaved matrices: @p p,
+ *  @p s, @p ld give each batch operand's lane 0 (element (i, j) of lane l
+ *  at p[(i + j ld) s + l]), @p piv and @p info the interleaved pivots
+ *  (piv[i lanes + l]) and infos of the group. */
+typedef void (*hetla__lanes_fn)(const void *args, void *const *p, const size_t *s, const hetla_int *ld,
+                                hetla_int *piv, hetla_int *info);
+
+/** Runs @p fn over the chunk of task @p x in groups of @p lanes matrices:
+ *  in place where every operand is interleaved (or block-interleaved in
+ *  blocks of a multiple of @p lanes), else through copies in a workspace
+ *  (the P2P and strided layouts, the last partial group); operands in
+ *  bit mask @p written are copied back, pivots too if @p piv_written. */
+hetla_status hetla__lanes_run(const hetla_exec *x, const hetla__batch_head *h, const void *args, int lanes,
+                              size_t esize, unsigned written, int piv_written, hetla__lanes_fn fn);
+
+/** Whether operand @p o is in a layout the SIMD kernels read in place
+ *  (interleaved, or blocked by a multiple of @p lanes). */
+static inline int hetla__bop_lanes(const hetla__bop *o, int lanes)
+{
+    return o->layout == HETLA_BATCH_INTERLEAVED || (o->layout == HETLA_BATCH_BLOCKED && o->bs % lanes == 0);
+}
+
+#endif

@@ -1,0 +1,255 @@
+/* How a batched call runs, for every precision: its matrices split into
+ * chunks, each chunk's part of every operand registered as a data handle
+ * and one task per chunk inserted; the SIMD driver that runs a chunk in
+ * lane groups; registration of the batch operations. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "batch/batch.h"
+#include "runtime/runtime.h"
+
+/* Chunks per worker: enough to even out workers that start late. */
+enum { CHUNKS_PER_WORKER = 4, MIN_CHUNK = 256 };
+
+hetla_status hetla__batch_begin(hetla_context *ctx, hetla__batch_run *r)
+{
+    *r = (hetla__batch_run){.ctx = ctx};
+    hetla_status s = hetla__batch_register(ctx);
+    return s ? s : hetla_sequence_create(ctx, &r->seq);
+}
+
+static hetla_status add_handle(hetla__batch_run *r, void *ptr, size_t m, size_t n, size_t ld, hetla_dtype t,
+                               hetla_data **out)
+{
+    if (r->nhandles == r->caphandles) {
+        int cap = r->caphandles ? 2 * r->caphandles : 32;
+        hetla_data **h = realloc(r->handles, (size_t)cap * sizeof *h);
+        if (!h)
+            return hetla__fail(HETLA_ERR_NO_MEMORY, "batch: out of memory for %d handles", cap);
+        r->handles = h, r->caphandles = cap;
+    }
+    /* Not pinned: the registration lives for one call. */
+    hetla_status s = hetla__matrix_register(r->ctx, ptr, m, n, ld, t, 0, out);
+    if (!s)
+        r->handles[r->nhandles++] = *out;
+    return s;
+}
+
+/* The handle of matrices k0 .. k0+w-1 of @p b (shapes in batch.h). */
+static hetla_status chunk_handle(hetla__batch_run *r, const hetla_batch *b, hetla_int k0, hetla_int w,
+                                 hetla_data **out)
+{
+    size_t es = hetla_dtype_size(b->type), rows = (size_t)b->rows, cols = (size_t)b->cols, ld = (size_t)b->ld;
+    size_t elems = rows && cols ? ld * (cols - 1) + rows : 0; /* span of one matrix */
+    char *p = b->ptr;
+    switch (b->layout) {
+    case HETLA_BATCH_P2P:
+        return add_handle(r, (void **)b->ptr + k0, (size_t)w, 1, (size_t)w, HETLA_INT64, out);
+    case HETLA_BATCH_STRIDED: {
+        size_t stride = (size_t)b->stride > elems ? (size_t)b->stride : elems;
+        return add_handle(r, p + (size_t)k0 * stride * es, elems, (size_t)w, stride ? stride : 1, b->type, out);
+    }
+    case HETLA_BATCH_INTERLEAVED:
+        return add_handle(r, p + (size_t)k0 * es, (size_t)w, elems, (size_t)b->count, b->type, out);
+    default: {
+        size_t bs = (size_t)b->bs, nblk = ((size_t)w + bs - 1) / bs;
+        return add_handle(r, p + (size_t)k0 * ld * cols * es, bs, nblk * ld * cols, bs, b->type, out);
+    }
+    }
+}
+
+static hetla_int gcd(hetla_int a, hetla_int b) { return b ? gcd(b, a % b) : a; }
+
+/* Matrices per chunk: a multiple of every block size (chunks hold whole
+ * blocks) and of 64 (lane groups stay aligned), about CHUNKS_PER_WORKER
+ * chunks per worker. */
+static hetla_int chunk_size(hetla_context *ctx, const hetla_batch *const *ops, int nops, hetla_int count)
+{
+    hetla_int unit = 64;
+    for (int i = 0; i < nops; i++)
+        if (ops[i]->layout == HETLA_BATCH_BLOCKED && unit < count)
+            unit = unit / gcd(unit, ops[i]->bs) * ops[i]->bs;
+    int workers = hetla__blas_cpu_workers(ctx);
+    hetla_int per = count / (CHUNKS_PER_WORKER * (workers > 0 ? workers : 1));
+    per = per > MIN_CHUNK ? per : MIN_CHUNK;
+    return (per + unit - 1) / unit * unit;
+}
+
+/* P2P memory is the caller's, reachable from the CPU only. */
+static uint64_t cpu_mask(hetla_context *ctx)
+{
+    int cpu = hetla__blas_cpu_device(ctx);
+    return cpu >= 0 ? 1ull << cpu : 0;
+}
+
+hetla_status hetla__batch_insert(hetla__batch_run *r, const char *op, const hetla_batch *const *ops,
+                                 const hetla_access *modes, int nops, hetla_int *info, hetla_int *ipiv,
+                                 hetla_int piv, hetla_access piv_mode, void *args, size_t args_size)
+{
+    hetla_kernel *k;
+    if (hetla_kernel_find(r->ctx, op, &k))
+        return hetla__fail(HETLA_ERR_INTERNAL, "operation '%s' is not registered", op);
+    hetla__batch_head *h = args;
+    hetla_int count = ops[0]->count;
+    uint64_t mask = 0;
+    h->nops = nops;
+    for (int i = 0; i < nops; i++) {
+        const hetla_batch *b = ops[i];
+        h->op[i] = (hetla__bop){b->layout, b->rows, b->cols, b->ld, b->layout == HETLA_BATCH_BLOCKED ? b->bs : 1};
+        mask |= b->layout == HETLA_BATCH_P2P ? cpu_mask(r->ctx) : 0;
+    }
+    h->info_buf = info ? nops : -1;
+    h->piv_buf = ipiv ? nops + (info ? 1 : 0) : -1;
+    h->piv = piv;
+    hetla_int per = chunk_size(r->ctx, ops, nops, count);
+    hetla_status s = HETLA_SUCCESS;
+    for (hetla_int k0 = 0; k0 < count && !s; k0 += per) {
+        hetla_int w = count - k0 < per ? count - k0 : per;
+        hetla_task_arg a[HETLA__BATCH_MAXOPS + 2];
+        int n = 0;
+        for (; n < nops && !s; n++) {
+            s = chunk_handle(r, ops[n], k0, w, &a[n].data);
+            a[n].mode = modes[n];
+        }
+        if (!s && info) {
+            s = add_handle(r, info + k0, (size_t)w, 1, (size_t)w, HETLA_INT64, &a[n].data);
+            a[n++].mode = HETLA_W;
+        }
+        if (!s && ipiv) {
+            s = add_handle(r, ipiv + k0 * piv, (size_t)piv, (size_t)w, (size_t)hetla__max1(piv), HETLA_INT64,
+                           &a[n].data);
+            a[n++].mode = piv_mode;
+        }
+        h->count = w;
+        if (!s)
+            s = hetla_task_insert(r->ctx, &(hetla_task_desc){.kernel = k, .data = a, .ndata = n, .args = args,
+                                                              .args_size = args_size, .device_mask = mask,
+                                                              .seq = r->seq});
+    }
+    return s;
+}
+
+hetla_status hetla__vbatch_insert(hetla__batch_run *r, const char *op, hetla__vbatch_args *args, hetla_int count)
+{
+    hetla_kernel *k;
+    if (hetla_kernel_find(r->ctx, op, &k))
+        return hetla__fail(HETLA_ERR_INTERNAL, "operation '%s' is not registered", op);
+    int workers = hetla__blas_cpu_workers(r->ctx);
+    hetla_int per = count / (CHUNKS_PER_WORKER * (workers > 0 ? workers : 1)) + 1;
+    hetla_status s = HETLA_SUCCESS;
+    for (hetla_int k0 = 0; k0 < count && !s; k0 += per) {
+        args->first = k0;
+        args->count = count - k0 < per ? count - k0 : per;
+        s = hetla_task_insert(r->ctx, &(hetla_task_desc){.kernel = k, .args = args, .args_size = sizeof *args,
+                                                          .device_mask = cpu_mask(r->ctx), .seq = r->seq});
+    }
+    return s;
+}
+
+hetla_status hetla__batch_end(hetla__batch_run *r, hetla_status s)
+{
+    if (r->seq) {
+        hetla_status w = hetla_sequence_destroy(r->seq);
+        s = s ? s : w;
+    }
+    for (int i = 0; i < r->nhandles; i++) {
+        hetla_status u = hetla_data_unregister(r->handles[i]);
+        s = s ? s : u;
+    }
+    free(r->handles);
+    *r = (hetla__batch_run){0};
+    return s;
+}
+
+/* ---- the SIMD driver ------------------------------------------------------------ */
+
+static size_t rup64(size_t b) { return (b + 63) / 64 * 64; }
+
+hetla_status hetla__lanes_run(const hetla_exec *x, const hetla__batch_head *h, const void *args, int lanes,
+                              size_t esize, unsigned written, int piv_written, hetla__lanes_fn fn)
+{
+    size_t off[HETLA__BATCH_MAXOPS + 1], total = 0;
+    for (int i = 0; i < h->nops; i++) {
+        off[i] = total;
+        total += rup64((size_t)(h->op[i].rows * h->op[i].cols) * (size_t)lanes * esize);
+    }
+    off[h->nops] = total;
+    total += rup64((size_t)h->piv * (size_t)lanes * sizeof(hetla_int));
+    char *ws = aligned_alloc(64, total ? total : 64);
+    if (!ws)
+        return hetla__fail(HETLA_ERR_NO_MEMORY, "batch kernel: %zu bytes of workspace: out of memory", total);
+    hetla_int *piv = (hetla_int *)(ws + off[h->nops]), info[64];
+    const hetla_buffer *pb = h->piv_buf >= 0 ? &x->buf[h->piv_buf] : NULL;
+    hetla_int *ib = h->info_buf >= 0 ? x->buf[h->info_buf].ptr : NULL;
+    for (hetla_int t0 = 0; t0 < h->count; t0 += lanes) {
+        int w = h->count - t0 < lanes ? (int)(h->count - t0) : lanes, direct = w == lanes;
+        for (int i = 0; i < h->nops; i++)
+            direct &= hetla__bop_lanes(&h->op[i], lanes);
+        void *p[HETLA__BATCH_MAXOPS];
+        size_t s[HETLA__BATCH_MAXOPS];
+        hetla_int ld[HETLA__BATCH_MAXOPS];
+        for (int i = 0; i < h->nops; i++) {
+            const hetla__bop *o = &h->op[i];
+            if (direct) {
+                p[i] = hetla__bop_at(o, &x->buf[i], t0, esize, &s[i]);
+                ld[i] = o->ld;
+                continue;
+            }
+            p[i] = ws + off[i], s[i] = (size_t)lanes, ld[i] = hetla__max1(o->rows);
+            for (int l = 0; l < lanes; l++) { /* lanes past the end repeat the first */
+                size_t ss;
+                const char *src = hetla__bop_at(o, &x->buf[i], t0 + (l < w ? l : 0), esize, &ss);
+                hetla__copy_matrix_es((char *)p[i] + (size_t)l * esize, s[i], ld[i], src, ss, o->ld, o->rows,
+                                      o->cols, esize);
+            }
+        }
+        for (int l = 0; pb && !piv_written && l < lanes; l++)
+            for (hetla_int i = 0; i < h->piv; i++)
+                piv[i * lanes + l] = ((const hetla_int *)pb->ptr)[(size_t)(t0 + (l < w ? l : 0)) * pb->ld + (size_t)i];
+        for (int l = 0; l < lanes; l++)
+            info[l] = 0;
+        fn(args, p, s, ld, piv, info);
+        for (int i = 0; i < h->nops && !direct; i++) {
+            const hetla__bop *o = &h->op[i];
+            for (int l = 0; (written >> i & 1u) && l < w; l++) {
+                size_t sd;
+                char *dst = hetla__bop_at(o, &x->buf[i], t0 + l, esize, &sd);
+                hetla__copy_matrix_es(dst, sd, o->ld, (const char *)p[i] + (size_t)l * esize, s[i], ld[i], o->rows,
+                                      o->cols, esize);
+            }
+        }
+        for (int l = 0; pb && piv_written && l < w; l++)
+            for (hetla_int i = 0; i < h->piv; i++)
+                ((hetla_int *)pb->ptr)[(size_t)(t0 + l) * pb->ld + (size_t)i] = piv[i * lanes + l];
+        for (int l = 0; ib && l < w; l++)
+            ib[t0 + l] = info[l];
+    }
+    free(ws);
+    return HETLA_SUCCESS;
+}
+
+/* ---- registration --------------------------------------------------------------- */
+
+/* Contexts register the batch operations on their first batched call:
+ * the lock keeps two threads of one context from adding them twice. */
+static pthread_mutex_t register_lock = PTHREAD_MUTEX_INITIALIZER;
+
+hetla_status hetla__batch_register(hetla_context *ctx)
+{
+    hetla_kernel *k;
+    pthread_mutex_lock(&register_lock);
+    hetla_status s = hetla_kernel_create(ctx, "batch_convert", &k);
+    if (!s && !k->impl[HETLA_CLASS_GENERIC]) {
+        s = hetla__batch_convert_register(ctx);
+        if (!s)
+            s = hetla__sbatch_register(ctx);
+        if (!s)
+            s = hetla__dbatch_register(ctx);
+        if (!s)
+            s = hetla__cbatch_register(ctx);
+        if (!s)
+            s = hetla__zbatch_register(ctx);
+    }
+    pthread_mutex_unlock(&register_lock);
+    return s;
+}

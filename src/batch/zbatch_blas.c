@@ -1,0 +1,305 @@
+/* Batched GEMM, GEMV and TRSM on fixed-size batches: the operations
+ * "zgemm_batch", "zgemv_batch", "ztrsm_batch" (GENERIC: one matrix at a
+ * time; CPU_NATIVE: the SIMD kernels across matrices, or OpenBLAS per
+ * matrix where that wins), their synchronous calls, and the registration
+ * of the precision's batch operations.
+ * @precisions normal z -> s d c
+ */
+#define COMPLEX
+#include <cblas.h>
+
+#include "zbatch_kernels.h"
+
+const hetla__zbatch_simd *hetla__zbatch_simd_best(void)
+{
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+        __builtin_cpu_supports("avx512vl"))
+        return &hetla__zbatch_simd_avx512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        return &hetla__zbatch_simd_avx2;
+    return NULL;
+}
+
+
+/* Where OpenBLAS per matrix beats packing P2P or strided matrices into
+ * lane groups (bench/results/2026-11-22-batch-cpu.md: packing wins at
+ * n = 2, 1.7x, and loses from n = 4, 0.75x at 4 and 0.56x at 8): above
+ * this order, when no operand is read in place by the SIMD kernels. */
+enum { PER_MATRIX_ABOVE = 3 };
+
+static int per_matrix(const hetla__batch_head *h, hetla_int order)
+{
+    if (order <= PER_MATRIX_ABOVE)
+        return 0;
+    for (int i = 0; i < h->nops; i++)
+        if (h->op[i].layout != HETLA_BATCH_P2P && h->op[i].layout != HETLA_BATCH_STRIDED)
+            return 0;
+    return 1;
+}
+
+/* ---- GEMM ------------------------------------------------------------------------ */
+
+static hetla_status zgemm_generic(const hetla_exec *x)
+{
+    hetla__gemm_batch_args a;
+    HETLA__ARGS(x, a);
+    for (hetla_int t = 0; t < a.h.count; t++) {
+        size_t sa, sb, sc;
+        const hetla_zcomplex *A = hetla__zbatch_mat(x, &a.h, 0, t, &sa), *B = hetla__zbatch_mat(x, &a.h, 1, t, &sb);
+        hetla_zcomplex *C = hetla__zbatch_mat(x, &a.h, 2, t, &sc);
+        hetla__zbatch_gemm1(a.transa, a.transb, a.m, a.n, a.k, (hetla_zcomplex)a.alpha, A, a.h.op[0].ld, sa, B,
+                            a.h.op[1].ld, sb, (hetla_zcomplex)a.beta, C, a.h.op[2].ld, sc);
+    }
+    return HETLA_SUCCESS;
+}
+
+static void zgemm_lanes(const void *args, void *const *p, const size_t *s, const hetla_int *ld, hetla_int *piv,
+                        hetla_int *info)
+{
+    (void)piv, (void)info;
+    hetla__zbatch_simd_best()->gemm(args, hetla__zbatch_lanes(p, s, ld, 0), hetla__zbatch_lanes(p, s, ld, 1), hetla__zbatch_lanes(p, s, ld, 2));
+}
+
+static hetla_status zgemm_native(const hetla_exec *x)
+{
+    hetla__gemm_batch_args a;
+    HETLA__ARGS(x, a);
+    const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
+    hetla_int order = a.m > a.n ? (a.m > a.k ? a.m : a.k) : (a.n > a.k ? a.n : a.k);
+    if (k && !per_matrix(&a.h, order))
+        return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 2, 0, zgemm_lanes);
+    if (!k)
+        return zgemm_generic(x);
+    hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
+    for (hetla_int t = 0; t < a.h.count; t++) {
+        size_t s;
+        cblas_zgemm(CblasColMajor, (CBLAS_TRANSPOSE)a.transa, (CBLAS_TRANSPOSE)a.transb, (blasint)a.m,
+                    (blasint)a.n, (blasint)a.k, HETLA__CBLAS_SCALAR(alpha), hetla__zbatch_mat(x, &a.h, 0, t, &s),
+                    (blasint)a.h.op[0].ld, hetla__zbatch_mat(x, &a.h, 1, t, &s), (blasint)a.h.op[1].ld, HETLA__CBLAS_SCALAR(beta),
+                    hetla__zbatch_mat(x, &a.h, 2, t, &s), (blasint)a.h.op[2].ld);
+    }
+    return HETLA_SUCCESS;
+}
+
+/* The number of matrices to report argument errors for. */
+static hetla_int info_count(const hetla_batch *b) { return b && b->count > 0 ? b->count : 0; }
+
+static void info_zero(hetla_int *info, hetla_int count)
+{
+    for (hetla_int i = 0; info && i < count; i++)
+        info[i] = 0;
+}
+
+static hetla_status zgemm_check(hetla_context *ctx, hetla_trans transa, hetla_trans transb, const hetla_batch *A,
+                                const hetla_batch *B, const hetla_batch *C)
+{
+    static const char fn[] = "hetla_zgemm_batch";
+    hetla_status s = HETLA_SUCCESS;
+    if (!ctx)
+        return hetla__arg_error(fn, 1, "ctx", "is NULL");
+    if (!hetla__trans_ok(transa))
+        return hetla__arg_error(fn, 2, "transa", "is %d, not a hetla_trans", (int)transa);
+    if (!hetla__trans_ok(transb))
+        return hetla__arg_error(fn, 3, "transb", "is %d, not a hetla_trans", (int)transb);
+    if ((s = hetla__batch_check(fn, 5, "A", A, HETLA_ZCOMPLEX)) || (s = hetla__batch_check(fn, 6, "B", B, HETLA_ZCOMPLEX)) ||
+        (s = hetla__batch_check(fn, 8, "C", C, HETLA_ZCOMPLEX)))
+        return s;
+    int ta = transa != HETLA_NO_TRANS, tb = transb != HETLA_NO_TRANS;
+    hetla_int m = C->rows, n = C->cols, k = ta ? A->rows : A->cols;
+    if ((s = hetla__batch_conform(fn, 5, "A", A, ta ? k : m, ta ? m : k, C->count)))
+        return s;
+    return hetla__batch_conform(fn, 6, "B", B, tb ? n : k, tb ? k : n, C->count);
+}
+
+hetla_status hetla_zgemm_batch(hetla_context *ctx, hetla_trans transa, hetla_trans transb, hetla_zcomplex alpha,
+                               const hetla_batch *A, const hetla_batch *B, hetla_zcomplex beta, const hetla_batch *C,
+                               hetla_int *info)
+{
+    hetla_status s = zgemm_check(ctx, transa, transb, A, B, C);
+    if (s)
+        return hetla__batch_fail(s, info, info_count(C));
+    info_zero(info, C->count);
+    hetla_int k = transa != HETLA_NO_TRANS ? A->rows : A->cols;
+    if (C->count == 0 || C->rows == 0 || C->cols == 0 || ((alpha == 0 || k == 0) && beta == 1))
+        return HETLA_SUCCESS;
+    hetla__gemm_batch_args a = {.transa = transa, .transb = transb, .m = C->rows, .n = C->cols, .k = k,
+                                .alpha = alpha, .beta = beta};
+    const hetla_batch *ops[] = {A, B, C};
+    const hetla_access modes[] = {HETLA_R, HETLA_R, beta == 0 ? HETLA_W : HETLA_RW};
+    hetla__batch_run r;
+    s = hetla__batch_begin(ctx, &r);
+    if (!s)
+        s = hetla__batch_insert(&r, "zgemm_batch", ops, modes, 3, NULL, NULL, 0, HETLA_R, &a, sizeof a);
+    return hetla__batch_end(&r, s);
+}
+
+/* ---- GEMV ------------------------------------------------------------------------ */
+
+static hetla_status zgemv_generic(const hetla_exec *x)
+{
+    hetla__gemv_batch_args a;
+    HETLA__ARGS(x, a);
+    for (hetla_int t = 0; t < a.h.count; t++) {
+        size_t sa, sx, sy;
+        const hetla_zcomplex *A = hetla__zbatch_mat(x, &a.h, 0, t, &sa), *v = hetla__zbatch_mat(x, &a.h, 1, t, &sx);
+        hetla_zcomplex *y = hetla__zbatch_mat(x, &a.h, 2, t, &sy);
+        hetla__zbatch_gemv1(a.trans, a.m, a.n, (hetla_zcomplex)a.alpha, A, a.h.op[0].ld, sa, v, sx,
+                            (hetla_zcomplex)a.beta, y, sy);
+    }
+    return HETLA_SUCCESS;
+}
+
+static void zgemv_lanes(const void *args, void *const *p, const size_t *s, const hetla_int *ld, hetla_int *piv,
+                        hetla_int *info)
+{
+    (void)piv, (void)info;
+    hetla__zbatch_simd_best()->gemv(args, hetla__zbatch_lanes(p, s, ld, 0), hetla__zbatch_lanes(p, s, ld, 1), hetla__zbatch_lanes(p, s, ld, 2));
+}
+
+static hetla_status zgemv_native(const hetla_exec *x)
+{
+    hetla__gemv_batch_args a;
+    HETLA__ARGS(x, a);
+    const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
+    if (!k || per_matrix(&a.h, a.m > a.n ? a.m : a.n))
+        return zgemv_generic(x);
+    return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 2, 0, zgemv_lanes);
+}
+
+hetla_status hetla_zgemv_batch(hetla_context *ctx, hetla_trans trans, hetla_zcomplex alpha, const hetla_batch *A,
+                               const hetla_batch *x, hetla_zcomplex beta, const hetla_batch *y, hetla_int *info)
+{
+    static const char fn[] = "hetla_zgemv_batch";
+    hetla_status s = HETLA_SUCCESS;
+    if (!ctx)
+        s = hetla__arg_error(fn, 1, "ctx", "is NULL");
+    else if (!hetla__trans_ok(trans))
+        s = hetla__arg_error(fn, 2, "trans", "is %d, not a hetla_trans", (int)trans);
+    else if (!(s = hetla__batch_check(fn, 4, "A", A, HETLA_ZCOMPLEX)) &&
+             !(s = hetla__batch_check(fn, 5, "x", x, HETLA_ZCOMPLEX)) &&
+             !(s = hetla__batch_check(fn, 7, "y", y, HETLA_ZCOMPLEX))) {
+        int t = trans != HETLA_NO_TRANS;
+        if (!(s = hetla__batch_conform(fn, 5, "x", x, t ? A->rows : A->cols, 1, A->count)))
+            s = hetla__batch_conform(fn, 7, "y", y, t ? A->cols : A->rows, 1, A->count);
+    }
+    if (s)
+        return hetla__batch_fail(s, info, info_count(y));
+    info_zero(info, y->count);
+    if (y->count == 0 || y->rows == 0 || (alpha == 0 && beta == 1))
+        return HETLA_SUCCESS;
+    hetla__gemv_batch_args a = {.trans = trans, .m = A->rows, .n = A->cols, .alpha = alpha, .beta = beta};
+    const hetla_batch *ops[] = {A, x, y};
+    const hetla_access modes[] = {HETLA_R, HETLA_R, beta == 0 ? HETLA_W : HETLA_RW};
+    hetla__batch_run r;
+    s = hetla__batch_begin(ctx, &r);
+    if (!s)
+        s = hetla__batch_insert(&r, "zgemv_batch", ops, modes, 3, NULL, NULL, 0, HETLA_R, &a, sizeof a);
+    return hetla__batch_end(&r, s);
+}
+
+/* ---- TRSM ------------------------------------------------------------------------ */
+
+static hetla_status ztrsm_generic(const hetla_exec *x)
+{
+    hetla__trsm_batch_args a;
+    HETLA__ARGS(x, a);
+    for (hetla_int t = 0; t < a.h.count; t++) {
+        size_t sa, sb;
+        const hetla_zcomplex *A = hetla__zbatch_mat(x, &a.h, 0, t, &sa);
+        hetla_zcomplex *B = hetla__zbatch_mat(x, &a.h, 1, t, &sb);
+        hetla__zbatch_trsm1(a.side, a.uplo, a.trans, a.diag, a.m, a.n, (hetla_zcomplex)a.alpha, A, a.h.op[0].ld, sa,
+                            B, a.h.op[1].ld, sb);
+    }
+    return HETLA_SUCCESS;
+}
+
+static void ztrsm_lanes(const void *args, void *const *p, const size_t *s, const hetla_int *ld, hetla_int *piv,
+                        hetla_int *info)
+{
+    (void)piv, (void)info;
+    hetla__zbatch_simd_best()->trsm(args, hetla__zbatch_lanes(p, s, ld, 0), hetla__zbatch_lanes(p, s, ld, 1));
+}
+
+static hetla_status ztrsm_native(const hetla_exec *x)
+{
+    hetla__trsm_batch_args a;
+    HETLA__ARGS(x, a);
+    const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
+    if (!k)
+        return ztrsm_generic(x);
+    if (!per_matrix(&a.h, a.m > a.n ? a.m : a.n))
+        return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 1, 0, ztrsm_lanes);
+    hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
+    for (hetla_int t = 0; t < a.h.count; t++) {
+        size_t s;
+        cblas_ztrsm(CblasColMajor, (CBLAS_SIDE)a.side, (CBLAS_UPLO)a.uplo, (CBLAS_TRANSPOSE)a.trans,
+                    (CBLAS_DIAG)a.diag, (blasint)a.m, (blasint)a.n, HETLA__CBLAS_SCALAR(alpha), hetla__zbatch_mat(x, &a.h, 0, t, &s),
+                    (blasint)a.h.op[0].ld, hetla__zbatch_mat(x, &a.h, 1, t, &s), (blasint)a.h.op[1].ld);
+    }
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla_ztrsm_batch(hetla_context *ctx, hetla_side side, hetla_uplo uplo, hetla_trans transa,
+                               hetla_diag diag, hetla_zcomplex alpha, const hetla_batch *A, const hetla_batch *B,
+                               hetla_int *info)
+{
+    static const char fn[] = "hetla_ztrsm_batch";
+    hetla_status s = HETLA_SUCCESS;
+    if (!ctx)
+        s = hetla__arg_error(fn, 1, "ctx", "is NULL");
+    else if (!hetla__side_ok(side))
+        s = hetla__arg_error(fn, 2, "side", "is %d, not a hetla_side", (int)side);
+    else if (!hetla__uplo_ok(uplo))
+        s = hetla__arg_error(fn, 3, "uplo", "is %d, not a hetla_uplo", (int)uplo);
+    else if (!hetla__trans_ok(transa))
+        s = hetla__arg_error(fn, 4, "transa", "is %d, not a hetla_trans", (int)transa);
+    else if (!hetla__diag_ok(diag))
+        s = hetla__arg_error(fn, 5, "diag", "is %d, not a hetla_diag", (int)diag);
+    else if (!(s = hetla__batch_check(fn, 7, "A", A, HETLA_ZCOMPLEX)) &&
+             !(s = hetla__batch_check(fn, 8, "B", B, HETLA_ZCOMPLEX))) {
+        hetla_int na = side == HETLA_LEFT ? B->rows : B->cols;
+        s = hetla__batch_conform(fn, 7, "A", A, na, na, B->count);
+    }
+    if (s)
+        return hetla__batch_fail(s, info, info_count(B));
+    info_zero(info, B->count);
+    if (B->count == 0 || B->rows == 0 || B->cols == 0)
+        return HETLA_SUCCESS;
+    hetla__trsm_batch_args a = {.side = side, .uplo = uplo, .trans = transa, .diag = diag, .m = B->rows,
+                                .n = B->cols, .alpha = alpha};
+    const hetla_batch *ops[] = {A, B};
+    const hetla_access modes[] = {HETLA_R, HETLA_RW};
+    hetla__batch_run r;
+    s = hetla__batch_begin(ctx, &r);
+    if (!s)
+        s = hetla__batch_insert(&r, "ztrsm_batch", ops, modes, 2, NULL, NULL, 0, HETLA_R, &a, sizeof a);
+    return hetla__batch_end(&r, s);
+}
+
+/* ---- registration ---------------------------------------------------------------- */
+
+hetla_status hetla__zbatch_op_register(hetla_context *ctx, const char *name, hetla_kernel_fn generic,
+                                       hetla_kernel_fn native)
+{
+    hetla_kernel *k;
+    hetla_status s = hetla_kernel_create(ctx, name, &k);
+    if (!s)
+        s = hetla_kernel_add(k, HETLA_CLASS_GENERIC, generic);
+    if (!s && native)
+        s = hetla_kernel_add(k, HETLA_CLASS_CPU_NATIVE, native);
+    return s;
+}
+
+hetla_status hetla__zbatch_register(hetla_context *ctx)
+{
+    hetla_status s = hetla__zbatch_op_register(ctx, "zgemm_batch", zgemm_generic, zgemm_native);
+    if (!s)
+        s = hetla__zbatch_op_register(ctx, "zgemv_batch", zgemv_generic, zgemv_native);
+    if (!s)
+        s = hetla__zbatch_op_register(ctx, "ztrsm_batch", ztrsm_generic, ztrsm_native);
+    if (!s)
+        s = hetla__zbatch_lapack_register(ctx);
+    if (!s)
+        s = hetla__zbatch_var_register(ctx);
+    return s;
+}

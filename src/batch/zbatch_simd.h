@@ -1,0 +1,349 @@
+/* The SIMD batch kernels of one precision: each works on a group of LANES
+ * interleaved matrices (element (i, j) of lane l at p[(i + j ld) s + l]),
+ * with the lane loop innermost and of fixed length, so that the compiler
+ * turns it into vector instructions of the instruction set the including
+ * file is compiled for (zbatch_avx2.c, zbatch_avx512.c define
+ * HETLA__VEC_BYTES and HETLA__ISA first). Small square sizes (2, 3, 4, 8)
+ * get copies with the sizes known, their loops unrolled.
+ * @precisions normal z -> s d c
+ */
+#define COMPLEX
+#include <complex.h>
+#include <math.h>
+
+#include "zbatch_kernels.h"
+
+typedef hetla_zcomplex T;
+typedef double R; /* the real type of T */
+
+/* Two vector registers of elements per lane group: two independent
+ * dependency chains in the recurrences (Cholesky, LU, triangular solves). */
+enum { LANES = 2 * HETLA__VEC_BYTES / (int)sizeof(T), MR = HETLA__VEC_BYTES / 8 };
+
+#define INLINE static inline __attribute__((always_inline))
+#define LANE for (int l = 0; l < LANES; l++)
+
+#if defined(COMPLEX)
+INLINE T cj(int c, T x) { return c ? conj(x) : x; }
+INLINE R abs1(T x) { return fabs(creal(x)) + fabs(cimag(x)); }
+#else
+INLINE T cj(int c, T x)
+{
+    (void)c;
+    return x;
+}
+INLINE R abs1(T x) { return fabs(x); }
+#endif
+
+/* An operand seen through op(): element (i, j) at (i ri + j rj) s, conjugated if c. */
+typedef struct opnd {
+    T *p;
+    size_t ri, rj;
+    int c;
+} opnd;
+
+INLINE opnd op_of(hetla__zlanes X, hetla_trans t)
+{
+    size_t ld = (size_t)X.ld * X.s;
+    return t == HETLA_NO_TRANS ? (opnd){X.p, X.s, ld, 0} : (opnd){X.p, ld, X.s, t == HETLA_CONJ_TRANS};
+}
+
+INLINE T *at(opnd o, hetla_int i, hetla_int j) { return o.p + (size_t)i * o.ri + (size_t)j * o.rj; }
+
+/* ---- GEMM ----------------------------------------------------------------------- */
+
+/* MR rows of C at a time: MR x LANES accumulators stay in registers. */
+INLINE void gemm_body(hetla_int m, hetla_int n, hetla_int k, T alpha, T beta, opnd A, opnd B, opnd C)
+{
+    for (hetla_int j = 0; j < n; j++)
+        for (hetla_int i0 = 0; i0 < m; i0 += MR) {
+            hetla_int mr = m - i0 < MR ? m - i0 : MR;
+            T acc[MR][LANES];
+            for (hetla_int i = 0; i < mr; i++)
+                LANE acc[i][l] = 0;
+            for (hetla_int q = 0; q < k; q++) {
+                const T *restrict bp = at(B, q, j);
+                T b[LANES];
+                LANE b[l] = cj(B.c, bp[l]);
+                for (hetla_int i = 0; i < mr; i++) {
+                    const T *restrict ap = at(A, i0 + i, q);
+                    LANE acc[i][l] += cj(A.c, ap[l]) * b[l];
+                }
+            }
+            for (hetla_int i = 0; i < mr; i++) {
+                T *restrict cp = at(C, i0 + i, j);
+                if (beta == 0)
+                    LANE cp[l] = alpha * acc[i][l];
+                else
+                    LANE cp[l] = alpha * acc[i][l] + beta * cp[l];
+            }
+        }
+}
+
+static void gemm(const hetla__gemm_batch_args *a, hetla__zlanes A, hetla__zlanes B, hetla__zlanes C)
+{
+    opnd oa = op_of(A, a->transa), ob = op_of(B, a->transb), oc = op_of(C, HETLA_NO_TRANS);
+    T alpha = (T)a->alpha, beta = (T)a->beta;
+    if (a->m == a->n && a->n == a->k)
+        switch (a->m) {
+        case 2: gemm_body(2, 2, 2, alpha, beta, oa, ob, oc); return;
+        case 3: gemm_body(3, 3, 3, alpha, beta, oa, ob, oc); return;
+        case 4: gemm_body(4, 4, 4, alpha, beta, oa, ob, oc); return;
+        case 8: gemm_body(8, 8, 8, alpha, beta, oa, ob, oc); return;
+        default: break;
+        }
+    gemm_body(a->m, a->n, a->k, alpha, beta, oa, ob, oc);
+}
+
+/* ---- GEMV ----------------------------------------------------------------------- */
+
+static void gemv(const hetla__gemv_batch_args *a, hetla__zlanes A, hetla__zlanes x, hetla__zlanes y)
+{
+    opnd oa = op_of(A, a->trans), ox = op_of(x, HETLA_NO_TRANS), oy = op_of(y, HETLA_NO_TRANS);
+    hetla_int rows = a->trans == HETLA_NO_TRANS ? a->m : a->n, cols = a->trans == HETLA_NO_TRANS ? a->n : a->m;
+    gemm_body(rows, 1, cols, (T)a->alpha, (T)a->beta, oa, ox, oy);
+}
+
+/* ---- triangular solves ---------------------------------------------------------- */
+
+/* op(A) X = alpha B for the na x na op(A) (lower or not), nv columns of B;
+ * the right side is the same on B's transpose (rows as columns). */
+INLINE void trsv_body(hetla_int na, hetla_int nv, int lower, int unit, T alpha, opnd A, opnd B)
+{
+    for (hetla_int v = 0; v < nv; v++)
+        for (hetla_int q = 0; q < na; q++) {
+            hetla_int i = lower ? q : na - 1 - q;
+            T acc[LANES];
+            T *restrict bi = at(B, i, v);
+            LANE acc[l] = alpha * bi[l];
+            for (hetla_int r = 0; r < q; r++) {
+                hetla_int c = lower ? r : na - 1 - r;
+                const T *restrict ap = at(A, i, c), *restrict bc = at(B, c, v);
+                LANE acc[l] -= cj(A.c, ap[l]) * bc[l];
+            }
+            if (unit) {
+                LANE bi[l] = acc[l];
+            } else {
+                const T *restrict d = at(A, i, i);
+                LANE bi[l] = acc[l] / cj(A.c, d[l]);
+            }
+        }
+}
+
+/* A, B as the left-side solve sees them: op(A) X = alpha B. */
+INLINE void trsm_canon(hetla_side side, hetla_uplo uplo, hetla_trans trans, hetla_int m, hetla_int n,
+                       hetla__zlanes A, hetla__zlanes B, opnd *oa, opnd *ob, hetla_int *na, hetla_int *nv,
+                       int *lower)
+{
+    int low = (uplo == HETLA_LOWER) == (trans == HETLA_NO_TRANS);
+    if (side == HETLA_LEFT) {
+        *oa = op_of(A, trans), *ob = op_of(B, HETLA_NO_TRANS), *na = m, *nv = n, *lower = low;
+    } else { /* X op(A) = B  <=>  op(A)^T X^T = B^T */
+        opnd t = op_of(A, trans);
+        *oa = (opnd){t.p, t.rj, t.ri, t.c};
+        opnd b = op_of(B, HETLA_NO_TRANS);
+        *ob = (opnd){b.p, b.rj, b.ri, 0}, *na = n, *nv = m, *lower = !low;
+    }
+}
+
+static void trsm(const hetla__trsm_batch_args *a, hetla__zlanes A, hetla__zlanes B)
+{
+    opnd oa, ob;
+    hetla_int na, nv;
+    int lower, unit = a->diag == HETLA_UNIT;
+    trsm_canon(a->side, a->uplo, a->trans, a->m, a->n, A, B, &oa, &ob, &na, &nv, &lower);
+    T alpha = (T)a->alpha;
+    if (na == 2 && nv == 2)
+        trsv_body(2, 2, lower, unit, alpha, oa, ob);
+    else if (na == 4 && nv == 4)
+        trsv_body(4, 4, lower, unit, alpha, oa, ob);
+    else if (na == 8 && nv == 8)
+        trsv_body(8, 8, lower, unit, alpha, oa, ob);
+    else
+        trsv_body(na, nv, lower, unit, alpha, oa, ob);
+}
+
+/* ---- Cholesky ------------------------------------------------------------------ */
+
+/* Lower: L in the lower triangle. Upper: the same on the transpose,
+ * conjugated (U(j,i) = conj(L(i,j))). A lane that meets a non-positive
+ * pivot records it and goes on with pivot 1, so its neighbours are not
+ * disturbed; its factor is then undefined from that column on. */
+INLINE void potrf_body(hetla_int n, opnd A, R *restrict info)
+{
+    for (hetla_int j = 0; j < n; j++) {
+        R d[LANES], inv[LANES];
+        T *restrict ajj = at(A, j, j);
+        LANE d[l] = creal(ajj[l]);
+        for (hetla_int q = 0; q < j; q++) {
+            const T *restrict v = at(A, j, q);
+            LANE d[l] -= creal(cj(A.c, v[l]) * conj(cj(A.c, v[l])));
+        }
+        LANE
+        {
+            int ok = d[l] > 0;
+            info[l] = !ok && info[l] == 0 ? (R)(j + 1) : info[l];
+            d[l] = ok ? sqrt(d[l]) : 1;
+            inv[l] = 1 / d[l];
+            ajj[l] = d[l];
+        }
+        for (hetla_int i = j + 1; i < n; i++) {
+            T *restrict aij = at(A, i, j);
+            T acc[LANES];
+            LANE acc[l] = cj(A.c, aij[l]);
+            for (hetla_int q = 0; q < j; q++) {
+                const T *restrict x = at(A, i, q), *restrict y = at(A, j, q);
+                LANE acc[l] -= cj(A.c, x[l]) * conj(cj(A.c, y[l]));
+            }
+            LANE aij[l] = cj(A.c, acc[l] * inv[l]);
+        }
+    }
+}
+
+INLINE opnd chol_view(hetla__zlanes A, hetla_uplo uplo)
+{
+    opnd o = op_of(A, HETLA_NO_TRANS);
+    return uplo == HETLA_LOWER ? o : (opnd){o.p, o.rj, o.ri, 1};
+}
+
+static void potrf(const hetla__lapack_batch_args *a, hetla__zlanes A, hetla_int *info)
+{
+    opnd o = chol_view(A, a->uplo);
+    R inf[LANES]; /* info in the lanes' own width, so the selects vectorise */
+    LANE inf[l] = (R)info[l];
+    switch (a->n) {
+    case 2: potrf_body(2, o, inf); break;
+    case 3: potrf_body(3, o, inf); break;
+    case 4: potrf_body(4, o, inf); break;
+    case 8: potrf_body(8, o, inf); break;
+    default: potrf_body(a->n, o, inf); break;
+    }
+    LANE info[l] = (hetla_int)inf[l];
+}
+
+static void potrs(const hetla__lapack_batch_args *a, hetla__zlanes A, hetla__zlanes B)
+{
+    /* L (L^H X) = B, or U^H (U X) = B: both with the lower view of chol_view */
+    opnd l = chol_view(A, a->uplo), lh = {l.p, l.rj, l.ri, !l.c}, b = op_of(B, HETLA_NO_TRANS);
+    trsv_body(a->n, a->nrhs, 1, 0, 1, l, b);
+    trsv_body(a->n, a->nrhs, 0, 0, 1, lh, b);
+}
+
+/* ---- LU ------------------------------------------------------------------------ */
+
+/* Row i and row p[l] of lane l swap, columns 0 .. n-1, for every lane at
+ * once: a select per candidate row, as the lanes pivot on different rows. */
+INLINE void swap_lanes(opnd A, hetla_int i, hetla_int lo, hetla_int hi, const R *restrict p, hetla_int n)
+{
+    for (hetla_int c = 0; c < n; c++) {
+        T *restrict ai = at(A, i, c);
+        for (hetla_int r = lo; r < hi; r++) {
+            T *restrict ar = at(A, r, c);
+            LANE
+            {
+                int sw = p[l] == (R)r;
+                T x = ai[l], y = ar[l];
+                ai[l] = sw ? y : x;
+                ar[l] = sw ? x : y;
+            }
+        }
+    }
+}
+
+INLINE void getrf_body(hetla_int m, hetla_int n, int pivot, opnd A, hetla_int *restrict piv, R *restrict info)
+{
+    hetla_int mn = m < n ? m : n;
+    for (hetla_int j = 0; j < mn; j++) {
+        if (pivot) {
+            R p[LANES], best[LANES];
+            const T *restrict ajj = at(A, j, j);
+            LANE p[l] = (R)j, best[l] = abs1(ajj[l]);
+            for (hetla_int i = j + 1; i < m; i++) {
+                const T *restrict aij = at(A, i, j);
+                LANE
+                {
+                    R v = abs1(aij[l]);
+                    int gt = v > best[l];
+                    best[l] = gt ? v : best[l];
+                    p[l] = gt ? (R)i : p[l];
+                }
+            }
+            LANE piv[j * LANES + l] = (hetla_int)p[l] + 1;
+            swap_lanes(A, j, j + 1, m, p, n);
+        }
+        T inv[LANES];
+        const T *restrict d = at(A, j, j);
+        LANE
+        {
+            int zero = d[l] == 0;
+            info[l] = zero && info[l] == 0 ? (R)(j + 1) : info[l];
+            inv[l] = zero ? 1 : 1 / d[l];
+        }
+        for (hetla_int i = j + 1; i < m; i++) {
+            T *restrict aij = at(A, i, j);
+            LANE aij[l] *= inv[l];
+        }
+        for (hetla_int c = j + 1; c < n; c++) {
+            const T *restrict ajc = at(A, j, c);
+            for (hetla_int i = j + 1; i < m; i++) {
+                T *restrict aic = at(A, i, c);
+                const T *restrict aij = at(A, i, j);
+                LANE aic[l] -= aij[l] * ajc[l];
+            }
+        }
+    }
+}
+
+static void getrf(const hetla__lapack_batch_args *a, hetla__zlanes A, hetla_int *piv, hetla_int *info)
+{
+    opnd o = op_of(A, HETLA_NO_TRANS);
+    R inf[LANES];
+    LANE inf[l] = (R)info[l];
+    switch (a->m == a->n ? a->n : 0) {
+    case 2: getrf_body(2, 2, a->pivot, o, piv, inf); break;
+    case 3: getrf_body(3, 3, a->pivot, o, piv, inf); break;
+    case 4: getrf_body(4, 4, a->pivot, o, piv, inf); break;
+    case 8: getrf_body(8, 8, a->pivot, o, piv, inf); break;
+    default: getrf_body(a->m, a->n, a->pivot, o, piv, inf); break;
+    }
+    LANE info[l] = (hetla_int)inf[l];
+}
+
+static void getrs(const hetla__lapack_batch_args *a, hetla__zlanes A, const hetla_int *piv, hetla__zlanes B)
+{
+    hetla_int n = a->n;
+    opnd b = op_of(B, HETLA_NO_TRANS);
+    R p[LANES];
+    if (a->trans == HETLA_NO_TRANS) {
+        opnd o = op_of(A, HETLA_NO_TRANS);
+        for (hetla_int i = 0; i < n && piv; i++) {
+            LANE p[l] = (R)(piv[i * LANES + l] - 1);
+            swap_lanes(b, i, i + 1, n, p, a->nrhs);
+        }
+        trsv_body(n, a->nrhs, 1, 1, 1, o, b);
+        trsv_body(n, a->nrhs, 0, 0, 1, o, b);
+    } else {
+        opnd o = op_of(A, a->trans);
+        trsv_body(n, a->nrhs, 1, 0, 1, o, b); /* U^T is lower */
+        trsv_body(n, a->nrhs, 0, 1, 1, o, b);
+        for (hetla_int i = n - 1; i >= 0 && piv; i--) {
+            LANE p[l] = (R)(piv[i * LANES + l] - 1);
+            swap_lanes(b, i, i + 1, n, p, a->nrhs);
+        }
+    }
+}
+
+#define HETLA__CAT2(a, b) a##b
+#define HETLA__CAT(a, b) HETLA__CAT2(a, b)
+
+const hetla__zbatch_simd HETLA__CAT(hetla__zbatch_simd_, HETLA__ISA) = {
+    .isa = HETLA__ISA_NAME,
+    .lanes = LANES,
+    .gemm = gemm,
+    .gemv = gemv,
+    .trsm = trsm,
+    .potrf = potrf,
+    .getrf = getrf,
+    .potrs = potrs,
+    .getrs = getrs,
+};

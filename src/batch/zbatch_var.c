@@ -1,0 +1,381 @@
+/* Variable-size batches (per-matrix sizes, leading dimensions and scalars,
+ * P2P) and groups of fixed batches: the operations "zgemm_vbatch", ...
+ * (one matrix at a time, chunks of matrices per task) and the calls,
+ * whose checks report each bad matrix in its info entry.
+ * @precisions normal z -> s d c
+ */
+#define COMPLEX
+#include "zbatch_kernels.h"
+
+static const hetla_zcomplex *scalars(const void *p) { return p; }
+
+static hetla_status zgemm_vbatch_kernel(const hetla_exec *x)
+{
+    hetla__vbatch_args a;
+    HETLA__ARGS(x, a);
+    for (hetla_int i = a.first; i < a.first + a.count; i++)
+        hetla__zbatch_gemm1(a.transa, a.transb, a.m[i], a.n[i], a.k[i], scalars(a.alpha)[i], a.A[i], a.lda[i], 1,
+                            a.B[i], a.ldb[i], 1, scalars(a.beta)[i], a.C[i], a.ldc[i], 1);
+    return HETLA_SUCCESS;
+}
+
+static hetla_status zgemv_vbatch_kernel(const hetla_exec *x)
+{
+    hetla__vbatch_args a;
+    HETLA__ARGS(x, a);
+    for (hetla_int i = a.first; i < a.first + a.count; i++)
+        hetla__zbatch_gemv1(a.transa, a.m[i], a.n[i], scalars(a.alpha)[i], a.A[i], a.lda[i], 1, a.B[i], 1,
+                            scalars(a.beta)[i], a.C[i], 1);
+    return HETLA_SUCCESS;
+}
+
+static hetla_status ztrsm_vbatch_kernel(const hetla_exec *x)
+{
+    hetla__vbatch_args a;
+    HETLA__ARGS(x, a);
+    for (hetla_int i = a.first; i < a.first + a.count; i++)
+        hetla__zbatch_trsm1(a.side, a.uplo, a.transa, a.diag, a.m[i], a.n[i], scalars(a.alpha)[i], a.A[i], a.lda[i],
+                            1, a.B[i], a.ldb[i], 1);
+    return HETLA_SUCCESS;
+}
+
+static hetla_status zpotrf_vbatch_kernel(const hetla_exec *x)
+{
+    hetla__vbatch_args a;
+    HETLA__ARGS(x, a);
+    for (hetla_int i = a.first; i < a.first + a.count; i++)
+        a.info[i] = hetla__zbatch_potrf1(a.uplo, a.n[i], a.A[i], a.lda[i], 1);
+    return HETLA_SUCCESS;
+}
+
+static hetla_status zgetrf_vbatch_kernel(const hetla_exec *x)
+{
+    hetla__vbatch_args a;
+    HETLA__ARGS(x, a);
+    for (hetla_int i = a.first; i < a.first + a.count; i++)
+        a.info[i] = hetla__zbatch_getrf1(a.m[i], a.n[i], a.A[i], a.lda[i], 1, a.ipiv ? a.ipiv[i] : NULL, 1);
+    return HETLA_SUCCESS;
+}
+
+hetla_status hetla__zbatch_var_register(hetla_context *ctx)
+{
+    hetla_status s = hetla__zbatch_op_register(ctx, "zgemm_vbatch", zgemm_vbatch_kernel, NULL);
+    if (!s)
+        s = hetla__zbatch_op_register(ctx, "zgemv_vbatch", zgemv_vbatch_kernel, NULL);
+    if (!s)
+        s = hetla__zbatch_op_register(ctx, "ztrsm_vbatch", ztrsm_vbatch_kernel, NULL);
+    if (!s)
+        s = hetla__zbatch_op_register(ctx, "zpotrf_vbatch", zpotrf_vbatch_kernel, NULL);
+    if (!s)
+        s = hetla__zbatch_op_register(ctx, "zgetrf_vbatch", zgetrf_vbatch_kernel, NULL);
+    return s;
+}
+
+/* ---- checks ---------------------------------------------------------------------- */
+
+/* An array argument of the call as a whole: NULL only if count is 0. */
+#define ARRAY(p, pos, name)                                                                                        \
+    do {                                                                                                           \
+        if (!(p) && count > 0)                                                                                     \
+            return hetla__batch_fail(hetla__arg_error(fn, pos, name, "is NULL"), info, count);                    \
+    } while (0)
+
+static void size_ok(hetla__vcheck *c, hetla_int i, int pos, const char *name, hetla_int v)
+{
+    if (v < 0)
+        hetla__vcheck_mark(c, i, pos, name, "is negative");
+}
+
+static void ld_ok(hetla__vcheck *c, hetla_int i, int pos, const char *name, hetla_int ld, hetla_int rows)
+{
+    if (ld < hetla__max1(rows))
+        hetla__vcheck_mark(c, i, pos, name, "is less than max(1, rows)");
+}
+
+static void ptr_ok(hetla__vcheck *c, hetla_int i, int pos, const char *name, const void *p, hetla_int elems)
+{
+    if (!p && elems > 0)
+        hetla__vcheck_mark(c, i, pos, name, "is NULL");
+}
+
+/* Starts a variable batch's call: checks ctx and count. */
+static hetla_status start(hetla_context *ctx, const char *fn, hetla_int count, int count_pos, hetla_int *info)
+{
+    if (!ctx)
+        return hetla__batch_fail(hetla__arg_error(fn, 1, "ctx", "is NULL"), info, count > 0 ? count : 0);
+    if (count < 0)
+        return hetla__arg_error(fn, count_pos, "count", "is %lld, must be >= 0", (long long)count);
+    return HETLA_SUCCESS;
+}
+
+static hetla_status run(hetla_context *ctx, const char *op, hetla__vbatch_args *a, hetla_int count)
+{
+    if (count == 0)
+        return HETLA_SUCCESS;
+    hetla__batch_run r;
+    hetla_status s = hetla__batch_begin(ctx, &r);
+    if (!s)
+        s = hetla__vbatch_insert(&r, op, a, count);
+    return hetla__batch_end(&r, s);
+}
+
+/* ---- the calls ------------------------------------------------------------------- */
+
+hetla_status hetla_zgemm_vbatch(hetla_context *ctx, hetla_trans transa, hetla_trans transb, const hetla_int *m,
+                                const hetla_int *n, const hetla_int *k, const hetla_zcomplex *alpha,
+                                hetla_zcomplex *const *A, const hetla_int *lda, hetla_zcomplex *const *B,
+                                const hetla_int *ldb, const hetla_zcomplex *beta, hetla_zcomplex *const *C,
+                                const hetla_int *ldc, hetla_int count, hetla_int *info)
+{
+    static const char fn[] = "hetla_zgemm_vbatch";
+    hetla_status s = start(ctx, fn, count, 15, info);
+    if (s)
+        return s;
+    if (!hetla__trans_ok(transa))
+        return hetla__batch_fail(hetla__arg_error(fn, 2, "transa", "is %d, not a hetla_trans", (int)transa), info,
+                                 count);
+    if (!hetla__trans_ok(transb))
+        return hetla__batch_fail(hetla__arg_error(fn, 3, "transb", "is %d, not a hetla_trans", (int)transb), info,
+                                 count);
+    ARRAY(m, 4, "m");
+    ARRAY(n, 5, "n");
+    ARRAY(k, 6, "k");
+    ARRAY(alpha, 7, "alpha");
+    ARRAY(A, 8, "A");
+    ARRAY(lda, 9, "lda");
+    ARRAY(B, 10, "B");
+    ARRAY(ldb, 11, "ldb");
+    ARRAY(beta, 12, "beta");
+    ARRAY(C, 13, "C");
+    ARRAY(ldc, 14, "ldc");
+    hetla__vcheck c;
+    hetla__vcheck_begin(&c, fn, info, count);
+    int ta = transa != HETLA_NO_TRANS, tb = transb != HETLA_NO_TRANS;
+    for (hetla_int i = 0; i < count; i++) {
+        size_ok(&c, i, 4, "m", m[i]), size_ok(&c, i, 5, "n", n[i]), size_ok(&c, i, 6, "k", k[i]);
+        ld_ok(&c, i, 9, "lda", lda[i], ta ? k[i] : m[i]), ld_ok(&c, i, 11, "ldb", ldb[i], tb ? n[i] : k[i]);
+        ld_ok(&c, i, 14, "ldc", ldc[i], m[i]);
+        ptr_ok(&c, i, 8, "A", A[i], m[i] * k[i]), ptr_ok(&c, i, 10, "B", B[i], k[i] * n[i]);
+        ptr_ok(&c, i, 13, "C", C[i], m[i] * n[i]);
+    }
+    if ((s = hetla__vcheck_end(&c)))
+        return s;
+    hetla__vbatch_args a = {.transa = transa, .transb = transb, .m = m, .n = n, .k = k, .lda = lda, .ldb = ldb,
+                            .ldc = ldc, .alpha = alpha, .beta = beta, .A = (void *const *)A,
+                            .B = (void *const *)B, .C = (void *const *)C};
+    return run(ctx, "zgemm_vbatch", &a, count);
+}
+
+hetla_status hetla_zgemv_vbatch(hetla_context *ctx, hetla_trans trans, const hetla_int *m, const hetla_int *n,
+                                const hetla_zcomplex *alpha, hetla_zcomplex *const *A, const hetla_int *lda,
+                                hetla_zcomplex *const *x, const hetla_zcomplex *beta, hetla_zcomplex *const *y,
+                                hetla_int count, hetla_int *info)
+{
+    static const char fn[] = "hetla_zgemv_vbatch";
+    hetla_status s = start(ctx, fn, count, 11, info);
+    if (s)
+        return s;
+    if (!hetla__trans_ok(trans))
+        return hetla__batch_fail(hetla__arg_error(fn, 2, "trans", "is %d, not a hetla_trans", (int)trans), info,
+                                 count);
+    ARRAY(m, 3, "m");
+    ARRAY(n, 4, "n");
+    ARRAY(alpha, 5, "alpha");
+    ARRAY(A, 6, "A");
+    ARRAY(lda, 7, "lda");
+    ARRAY(x, 8, "x");
+    ARRAY(beta, 9, "beta");
+    ARRAY(y, 10, "y");
+    hetla__vcheck c;
+    hetla__vcheck_begin(&c, fn, info, count);
+    int t = trans != HETLA_NO_TRANS;
+    for (hetla_int i = 0; i < count; i++) {
+        size_ok(&c, i, 3, "m", m[i]), size_ok(&c, i, 4, "n", n[i]), ld_ok(&c, i, 7, "lda", lda[i], m[i]);
+        ptr_ok(&c, i, 6, "A", A[i], m[i] * n[i]), ptr_ok(&c, i, 8, "x", x[i], t ? m[i] : n[i]);
+        ptr_ok(&c, i, 10, "y", y[i], t ? n[i] : m[i]);
+    }
+    if ((s = hetla__vcheck_end(&c)))
+        return s;
+    hetla__vbatch_args a = {.transa = trans, .m = m, .n = n, .lda = lda, .alpha = alpha, .beta = beta,
+                            .A = (void *const *)A, .B = (void *const *)x, .C = (void *const *)y};
+    return run(ctx, "zgemv_vbatch", &a, count);
+}
+
+hetla_status hetla_ztrsm_vbatch(hetla_context *ctx, hetla_side side, hetla_uplo uplo, hetla_trans transa,
+                                hetla_diag diag, const hetla_int *m, const hetla_int *n, const hetla_zcomplex *alpha,
+                                hetla_zcomplex *const *A, const hetla_int *lda, hetla_zcomplex *const *B,
+                                const hetla_int *ldb, hetla_int count, hetla_int *info)
+{
+    static const char fn[] = "hetla_ztrsm_vbatch";
+    hetla_status s = start(ctx, fn, count, 13, info);
+    if (s)
+        return s;
+    if (!hetla__side_ok(side))
+        s = hetla__arg_error(fn, 2, "side", "is %d, not a hetla_side", (int)side);
+    else if (!hetla__uplo_ok(uplo))
+        s = hetla__arg_error(fn, 3, "uplo", "is %d, not a hetla_uplo", (int)uplo);
+    else if (!hetla__trans_ok(transa))
+        s = hetla__arg_error(fn, 4, "transa", "is %d, not a hetla_trans", (int)transa);
+    else if (!hetla__diag_ok(diag))
+        s = hetla__arg_error(fn, 5, "diag", "is %d, not a hetla_diag", (int)diag);
+    if (s)
+        return hetla__batch_fail(s, info, count);
+    ARRAY(m, 6, "m");
+    ARRAY(n, 7, "n");
+    ARRAY(alpha, 8, "alpha");
+    ARRAY(A, 9, "A");
+    ARRAY(lda, 10, "lda");
+    ARRAY(B, 11, "B");
+    ARRAY(ldb, 12, "ldb");
+    hetla__vcheck c;
+    hetla__vcheck_begin(&c, fn, info, count);
+    for (hetla_int i = 0; i < count; i++) {
+        hetla_int na = side == HETLA_LEFT ? m[i] : n[i];
+        size_ok(&c, i, 6, "m", m[i]), size_ok(&c, i, 7, "n", n[i]), ld_ok(&c, i, 10, "lda", lda[i], na);
+        ld_ok(&c, i, 12, "ldb", ldb[i], m[i]), ptr_ok(&c, i, 9, "A", A[i], na);
+        ptr_ok(&c, i, 11, "B", B[i], m[i] * n[i]);
+    }
+    if ((s = hetla__vcheck_end(&c)))
+        return s;
+    hetla__vbatch_args a = {.side = side, .uplo = uplo, .transa = transa, .diag = diag, .m = m, .n = n,
+                            .lda = lda, .ldb = ldb, .alpha = alpha, .A = (void *const *)A, .B = (void *const *)B};
+    return run(ctx, "ztrsm_vbatch", &a, count);
+}
+
+static hetla_status factor_end(const char *fn, hetla_status s, hetla_int *info, hetla_int count)
+{
+    return s ? s : hetla__batch_info_status(fn, info, count);
+}
+
+hetla_status hetla_zpotrf_vbatch(hetla_context *ctx, hetla_uplo uplo, const hetla_int *n, hetla_zcomplex *const *A,
+                                 const hetla_int *lda, hetla_int count, hetla_int *info)
+{
+    static const char fn[] = "hetla_zpotrf_vbatch";
+    hetla_status s = start(ctx, fn, count, 6, info);
+    if (s)
+        return s;
+    if (!hetla__uplo_ok(uplo))
+        return hetla__batch_fail(hetla__arg_error(fn, 2, "uplo", "is %d, not a hetla_uplo", (int)uplo), info,
+                                 count);
+    ARRAY(n, 3, "n");
+    ARRAY(A, 4, "A");
+    ARRAY(lda, 5, "lda");
+    ARRAY(info, 7, "info");
+    hetla__vcheck c;
+    hetla__vcheck_begin(&c, fn, info, count);
+    for (hetla_int i = 0; i < count; i++) {
+        size_ok(&c, i, 3, "n", n[i]), ld_ok(&c, i, 5, "lda", lda[i], n[i]);
+        ptr_ok(&c, i, 4, "A", A[i], n[i]);
+    }
+    if ((s = hetla__vcheck_end(&c)))
+        return s;
+    hetla__vbatch_args a = {.uplo = uplo, .n = n, .lda = lda, .A = (void *const *)A, .info = info};
+    return factor_end(fn, run(ctx, "zpotrf_vbatch", &a, count), info, count);
+}
+
+hetla_status hetla_zgetrf_vbatch(hetla_context *ctx, const hetla_int *m, const hetla_int *n,
+                                 hetla_zcomplex *const *A, const hetla_int *lda, hetla_int *const *ipiv,
+                                 hetla_int count, hetla_int *info)
+{
+    static const char fn[] = "hetla_zgetrf_vbatch";
+    hetla_status s = start(ctx, fn, count, 7, info);
+    if (s)
+        return s;
+    ARRAY(m, 2, "m");
+    ARRAY(n, 3, "n");
+    ARRAY(A, 4, "A");
+    ARRAY(lda, 5, "lda");
+    ARRAY(info, 8, "info");
+    hetla__vcheck c;
+    hetla__vcheck_begin(&c, fn, info, count);
+    for (hetla_int i = 0; i < count; i++) {
+        size_ok(&c, i, 2, "m", m[i]), size_ok(&c, i, 3, "n", n[i]), ld_ok(&c, i, 5, "lda", lda[i], m[i]);
+        ptr_ok(&c, i, 4, "A", A[i], m[i] * n[i]);
+        if (ipiv)
+            ptr_ok(&c, i, 6, "ipiv", ipiv[i], m[i] < n[i] ? m[i] : n[i]);
+    }
+    if ((s = hetla__vcheck_end(&c)))
+        return s;
+    hetla__vbatch_args a = {.m = m, .n = n, .lda = lda, .A = (void *const *)A, .ipiv = ipiv, .info = info};
+    return factor_end(fn, run(ctx, "zgetrf_vbatch", &a, count), info, count);
+}
+
+/* ---- groups ---------------------------------------------------------------------- */
+
+/* The checks of group g, matrices off .. off+size-1. */
+static void group_check(hetla__vcheck *c, hetla_int g, hetla_int off, const hetla_int *group_size,
+                        const hetla_trans *transa, const hetla_trans *transb, const hetla_int *m, const hetla_int *n,
+                        const hetla_int *k, hetla_zcomplex *const *A, const hetla_int *lda,
+                        hetla_zcomplex *const *B, const hetla_int *ldb, hetla_zcomplex *const *C,
+                        const hetla_int *ldc)
+{
+    int ta = transa[g] != HETLA_NO_TRANS, tb = transb[g] != HETLA_NO_TRANS;
+    for (hetla_int i = off; i < off + group_size[g]; i++) {
+        if (!hetla__trans_ok(transa[g]))
+            hetla__vcheck_mark(c, i, 4, "transa", "is not a hetla_trans");
+        if (!hetla__trans_ok(transb[g]))
+            hetla__vcheck_mark(c, i, 5, "transb", "is not a hetla_trans");
+        size_ok(c, i, 6, "m", m[g]), size_ok(c, i, 7, "n", n[g]), size_ok(c, i, 8, "k", k[g]);
+        ld_ok(c, i, 11, "lda", lda[g], ta ? k[g] : m[g]), ld_ok(c, i, 13, "ldb", ldb[g], tb ? n[g] : k[g]);
+        ld_ok(c, i, 16, "ldc", ldc[g], m[g]);
+        ptr_ok(c, i, 10, "A", A[i], m[g] * k[g]), ptr_ok(c, i, 12, "B", B[i], k[g] * n[g]);
+        ptr_ok(c, i, 15, "C", C[i], m[g] * n[g]);
+    }
+}
+
+hetla_status hetla_zgemm_batch_group(hetla_context *ctx, hetla_int group_count, const hetla_int *group_size,
+                                     const hetla_trans *transa, const hetla_trans *transb, const hetla_int *m,
+                                     const hetla_int *n, const hetla_int *k, const hetla_zcomplex *alpha,
+                                     hetla_zcomplex *const *A, const hetla_int *lda, hetla_zcomplex *const *B,
+                                     const hetla_int *ldb, const hetla_zcomplex *beta, hetla_zcomplex *const *C,
+                                     const hetla_int *ldc, hetla_int *info)
+{
+    static const char fn[] = "hetla_zgemm_batch_group";
+    if (!ctx)
+        return hetla__arg_error(fn, 1, "ctx", "is NULL");
+    if (group_count < 0)
+        return hetla__arg_error(fn, 2, "group_count", "is %lld, must be >= 0", (long long)group_count);
+    if (!group_size && group_count > 0)
+        return hetla__arg_error(fn, 3, "group_size", "is NULL");
+    hetla_int count = 0;
+    for (hetla_int g = 0; g < group_count; g++) {
+        if (group_size[g] < 0)
+            return hetla__arg_error(fn, 3, "group_size", "of group %lld is %lld, must be >= 0", (long long)g,
+                                    (long long)group_size[g]);
+        count += group_size[g];
+    }
+    const void *arrays[] = {transa, transb, m, n, k, alpha, lda, ldb, beta, ldc};
+    static const int pos[] = {4, 5, 6, 7, 8, 9, 11, 13, 14, 16};
+    static const char *const names[] = {"transa", "transb", "m", "n", "k", "alpha", "lda", "ldb", "beta", "ldc"};
+    for (int i = 0; i < 10 && group_count > 0; i++)
+        if (!arrays[i])
+            return hetla__arg_error(fn, pos[i], names[i], "is NULL");
+    ARRAY(A, 10, "A");
+    ARRAY(B, 12, "B");
+    ARRAY(C, 15, "C");
+    hetla__vcheck c;
+    hetla__vcheck_begin(&c, fn, info, count);
+    for (hetla_int g = 0, off = 0; g < group_count; off += group_size[g++])
+        group_check(&c, g, off, group_size, transa, transb, m, n, k, A, lda, B, ldb, C, ldc);
+    hetla_status s = hetla__vcheck_end(&c);
+    if (s || count == 0)
+        return s;
+    hetla__batch_run r;
+    s = hetla__batch_begin(ctx, &r);
+    for (hetla_int g = 0, off = 0; g < group_count && !s; off += group_size[g++]) {
+        int ta = transa[g] != HETLA_NO_TRANS, tb = transb[g] != HETLA_NO_TRANS;
+        if (group_size[g] == 0 || m[g] == 0 || n[g] == 0 || ((alpha[g] == 0 || k[g] == 0) && beta[g] == 1))
+            continue;
+        hetla_batch a = {HETLA_BATCH_P2P, HETLA_ZCOMPLEX, ta ? k[g] : m[g], ta ? m[g] : k[g], group_size[g], lda[g],
+                         0, 1, (void *)(A + off)};
+        hetla_batch b = {HETLA_BATCH_P2P, HETLA_ZCOMPLEX, tb ? n[g] : k[g], tb ? k[g] : n[g], group_size[g], ldb[g],
+                         0, 1, (void *)(B + off)};
+        hetla_batch cb = {HETLA_BATCH_P2P, HETLA_ZCOMPLEX, m[g], n[g], group_size[g], ldc[g], 0, 1, (void *)(C + off)};
+        hetla__gemm_batch_args args = {.transa = transa[g], .transb = transb[g], .m = m[g], .n = n[g], .k = k[g],
+                                       .alpha = alpha[g], .beta = beta[g]};
+        const hetla_batch *ops[] = {&a, &b, &cb};
+        const hetla_access modes[] = {HETLA_R, HETLA_R, beta[g] == 0 ? HETLA_W : HETLA_RW};
+        s = hetla__batch_insert(&r, "zgemm_batch", ops, modes, 3, NULL, NULL, 0, HETLA_R, &args, sizeof args);
+    }
+    return hetla__batch_end(&r, s);
+}

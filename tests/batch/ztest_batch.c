@@ -1,0 +1,513 @@
+/* The batched routines of one precision on every layout, sizes 1..32 and
+ * variable batches, checked matrix by matrix against independent loops
+ * with residuals in units of machine epsilon; info of failing matrices;
+ * argument errors.
+ * @precisions normal z -> s d c
+ */
+#define COMPLEX
+#include <complex.h>
+#include <float.h>
+#include <math.h>
+
+#include "test.h"
+#include "test_batch.h"
+
+typedef hetla_zcomplex T;
+typedef double R;
+
+enum { COUNT = 37, NRHS = 3 };
+static const R TOL = 50;
+static const hetla_int sizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 32};
+#define NSIZES ((int)(sizeof sizes / sizeof *sizes))
+static const struct {
+    hetla_batch_layout layout;
+    hetla_int bs;
+} layouts[] = {{HETLA_BATCH_P2P, 0}, {HETLA_BATCH_STRIDED, 0}, {HETLA_BATCH_INTERLEAVED, 0},
+               {HETLA_BATCH_BLOCKED, 0}, {HETLA_BATCH_BLOCKED, 5}};
+#define NLAYOUTS ((int)(sizeof layouts / sizeof *layouts))
+
+static R rnd(void) { return (R)(2.0 * rand() / RAND_MAX - 1); }
+#if defined(COMPLEX)
+static T rndt(void) { return CMPLX(rnd(), rnd()); }
+#else
+static T rndt(void) { return rnd(); }
+#endif
+static T cjt(int c, T x) { return c ? conj(x) : x; }
+
+/* count column-major rows x cols matrices one after the other (ld = rows) */
+static T *ref_new(hetla_int rows, hetla_int cols, hetla_int count)
+{
+    size_t n = (size_t)(rows * cols * count);
+    T *r = malloc((n ? n : 1) * sizeof *r);
+    for (size_t i = 0; i < n; i++)
+        r[i] = rndt();
+    return r;
+}
+
+static hetla_batch ref_view(T *ref, hetla_int rows, hetla_int cols, hetla_int count)
+{
+    return (hetla_batch){HETLA_BATCH_STRIDED, HETLA_ZCOMPLEX, rows, cols, count, rows, rows * cols, 1, ref};
+}
+
+static hetla_batch to_layout(hetla_context *ctx, T *ref, hetla_int rows, hetla_int cols, hetla_int count, int l)
+{
+    hetla_batch b, src = ref_view(ref, rows, cols, count);
+    CHECK_OK(hetla_batch_alloc(layouts[l].layout, HETLA_ZCOMPLEX, rows, cols, count, layouts[l].bs, &b));
+    CHECK_OK(hetla_batch_convert(ctx, &src, &b));
+    return b;
+}
+
+static void from_layout(hetla_context *ctx, hetla_batch *b, T *out)
+{
+    hetla_batch dst = ref_view(out, b->rows, b->cols, b->count);
+    CHECK_OK(hetla_batch_convert(ctx, b, &dst));
+    CHECK_OK(hetla_batch_free(b));
+}
+
+static R norm1(const T *A, hetla_int rows, hetla_int cols)
+{
+    R best = 0;
+    for (hetla_int j = 0; j < cols; j++) {
+        R s = 0;
+        for (hetla_int i = 0; i < rows; i++)
+            s += cabs(A[i + j * rows]);
+        best = s > best ? s : best;
+    }
+    return best;
+}
+
+/* ||X - Y|| / (scale eps), 0 when both vanish */
+static R resid(const T *X, const T *Y, hetla_int rows, hetla_int cols, R scale)
+{
+    R d = 0;
+    for (hetla_int j = 0; j < cols; j++) {
+        R s = 0;
+        for (hetla_int i = 0; i < rows; i++)
+            s += cabs(X[i + j * rows] - Y[i + j * rows]);
+        d = s > d ? s : d;
+    }
+    return d == 0 ? 0 : d / (scale * DBL_EPSILON);
+}
+
+/* op(X)(i, j) of a rows x ? matrix with ld = rows */
+static T opx(hetla_trans t, const T *X, hetla_int ld, hetla_int i, hetla_int j)
+{
+    return t == HETLA_NO_TRANS ? X[i + j * ld] : cjt(t == HETLA_CONJ_TRANS, X[j + i * ld]);
+}
+
+/* C := alpha op(A) op(B) + beta C, plain loops */
+static void ref_gemm(hetla_trans ta, hetla_trans tb, hetla_int m, hetla_int n, hetla_int k, T alpha, const T *A,
+                     hetla_int lda, const T *B, hetla_int ldb, T beta, T *C)
+{
+    for (hetla_int j = 0; j < n; j++)
+        for (hetla_int i = 0; i < m; i++) {
+            T s = 0;
+            for (hetla_int l = 0; l < k; l++)
+                s += opx(ta, A, lda, i, l) * opx(tb, B, ldb, l, j);
+            C[i + j * m] = alpha * s + (beta == 0 ? 0 : beta * C[i + j * m]);
+        }
+}
+
+void ztest_batch_gemm(hetla_context *ctx)
+{
+    static const hetla_trans tr[][2] = {{HETLA_NO_TRANS, HETLA_NO_TRANS},
+                                        {HETLA_TRANS, HETLA_NO_TRANS},
+                                        {HETLA_NO_TRANS, HETLA_CONJ_TRANS},
+                                        {HETLA_CONJ_TRANS, HETLA_TRANS}};
+    for (int l = 0; l < NLAYOUTS; l++)
+        for (int si = 0; si < NSIZES; si++)
+            for (int c = 0; c < 4; c++) {
+                hetla_int n = sizes[si], m = n, k = (si % 3) ? n : n + 1;
+                hetla_trans tra = tr[c][0], trb = tr[c][1];
+                int ta = tra != HETLA_NO_TRANS, tb = trb != HETLA_NO_TRANS;
+                T alpha = rndt(), beta = c == 3 ? 0 : rndt();
+                T *A = ref_new(ta ? k : m, ta ? m : k, COUNT), *B = ref_new(tb ? n : k, tb ? k : n, COUNT);
+                T *C = ref_new(m, n, COUNT), *C0 = ref_new(m, n, COUNT);
+                for (hetla_int i = 0; beta == 0 && i < m * n * COUNT; i++)
+                    C[i] = NAN; /* beta = 0: C must not be read */
+                memcpy(C0, C, (size_t)(m * n * COUNT) * sizeof *C);
+                hetla_batch a = to_layout(ctx, A, ta ? k : m, ta ? m : k, COUNT, l);
+                hetla_batch b = to_layout(ctx, B, tb ? n : k, tb ? k : n, COUNT, l);
+                hetla_batch cb = to_layout(ctx, C, m, n, COUNT, l);
+                hetla_int info[COUNT];
+                CHECK_OK(hetla_zgemm_batch(ctx, tra, trb, alpha, &a, &b, beta, &cb, info));
+                from_layout(ctx, &cb, C);
+                CHECK_OK(hetla_batch_free(&a));
+                CHECK_OK(hetla_batch_free(&b));
+                for (hetla_int t = 0; t < COUNT; t++) {
+                    const T *At = A + t * m * k, *Bt = B + t * k * n;
+                    T *Ct = C0 + t * m * n;
+                    R scale = cabs(alpha) * norm1(At, ta ? k : m, ta ? m : k) * norm1(Bt, tb ? n : k, tb ? k : n) *
+                              (R)(k + 1);
+                    if (beta != 0)
+                        scale += cabs(beta) * norm1(Ct, m, n);
+                    ref_gemm(tra, trb, m, n, k, alpha, At, ta ? k : m, Bt, tb ? n : k, beta, Ct);
+                    R r = resid(C + t * m * n, Ct, m, n, scale);
+                    CHECK(r < TOL && info[t] == 0);
+                    if (!(r < TOL))
+                        fprintf(stderr, "  gemm layout %d n %lld trans %d: matrix %lld resid %g\n", l, (long long)n,
+                                c, (long long)t, (double)r);
+                }
+                free(A), free(B), free(C), free(C0);
+            }
+}
+
+void ztest_batch_gemv(hetla_context *ctx)
+{
+    static const hetla_trans tr[] = {HETLA_NO_TRANS, HETLA_TRANS, HETLA_CONJ_TRANS};
+    for (int l = 0; l < NLAYOUTS; l++)
+        for (int si = 0; si < NSIZES; si++)
+            for (int c = 0; c < 3; c++) {
+                hetla_int m = sizes[si], n = sizes[(si + 3) % NSIZES];
+                hetla_int xr = tr[c] != HETLA_NO_TRANS ? m : n, yr = tr[c] != HETLA_NO_TRANS ? n : m;
+                T alpha = rndt(), beta = c == 1 ? 0 : rndt();
+                T *A = ref_new(m, n, COUNT), *x = ref_new(xr, 1, COUNT), *y = ref_new(yr, 1, COUNT);
+                T *y0 = ref_new(yr, 1, COUNT);
+                memcpy(y0, y, (size_t)(yr * COUNT) * sizeof *y);
+                hetla_batch a = to_layout(ctx, A, m, n, COUNT, l), xb = to_layout(ctx, x, xr, 1, COUNT, l);
+                hetla_batch yb = to_layout(ctx, y, yr, 1, COUNT, l);
+                CHECK_OK(hetla_zgemv_batch(ctx, tr[c], alpha, &a, &xb, beta, &yb, NULL));
+                from_layout(ctx, &yb, y);
+                CHECK_OK(hetla_batch_free(&a));
+                CHECK_OK(hetla_batch_free(&xb));
+                for (hetla_int t = 0; t < COUNT; t++) {
+                    R scale = cabs(alpha) * norm1(A + t * m * n, m, n) * norm1(x + t * xr, xr, 1) * (R)(m + n) +
+                              cabs(beta) * norm1(y0 + t * yr, yr, 1);
+                    ref_gemm(tr[c], HETLA_NO_TRANS, yr, 1, xr, alpha, A + t * m * n, m, x + t * xr, xr, beta,
+                             y0 + t * yr);
+                    R r = resid(y + t * yr, y0 + t * yr, yr, 1, scale);
+                    CHECK(r < TOL);
+                    if (!(r < TOL))
+                        fprintf(stderr, "  gemv layout %d m %lld n %lld trans %d: matrix %lld resid %g\n", l,
+                                (long long)m, (long long)n, c, (long long)t, (double)r);
+                }
+                free(A), free(x), free(y), free(y0);
+            }
+}
+
+/* A random triangle with a heavy diagonal: well conditioned. */
+static void make_triangular(T *A, hetla_int n, hetla_int count)
+{
+    for (hetla_int t = 0; t < count; t++)
+        for (hetla_int i = 0; i < n; i++)
+            A[t * n * n + i * (n + 1)] += (R)(2 * n);
+}
+
+void ztest_batch_trsm(hetla_context *ctx)
+{
+    static const struct {
+        hetla_side side;
+        hetla_uplo uplo;
+        hetla_trans trans;
+        hetla_diag diag;
+    } cases[] = {{HETLA_LEFT, HETLA_LOWER, HETLA_NO_TRANS, HETLA_NON_UNIT},
+                 {HETLA_LEFT, HETLA_UPPER, HETLA_TRANS, HETLA_UNIT},
+                 {HETLA_RIGHT, HETLA_LOWER, HETLA_CONJ_TRANS, HETLA_NON_UNIT},
+                 {HETLA_RIGHT, HETLA_UPPER, HETLA_NO_TRANS, HETLA_UNIT}};
+    for (int l = 0; l < NLAYOUTS; l++)
+        for (int si = 0; si < NSIZES; si++)
+            for (int c = 0; c < 4; c++) {
+                hetla_int m = sizes[si], n = sizes[(si + 2) % NSIZES], na = cases[c].side == HETLA_LEFT ? m : n;
+                T alpha = rndt(), *A = ref_new(na, na, COUNT), *B = ref_new(m, n, COUNT), *X = ref_new(m, n, COUNT);
+                make_triangular(A, na, COUNT);
+                /* the unused triangle and a unit diagonal must not be read: spoil them */
+                for (hetla_int t = 0; t < COUNT; t++)
+                    for (hetla_int j = 0; j < na; j++)
+                        for (hetla_int i = 0; i < na; i++)
+                            if ((cases[c].uplo == HETLA_LOWER ? i < j : i > j) ||
+                                (i == j && cases[c].diag == HETLA_UNIT))
+                                A[t * na * na + i + j * na] = NAN;
+                hetla_batch a = to_layout(ctx, A, na, na, COUNT, l), b = to_layout(ctx, B, m, n, COUNT, l);
+                CHECK_OK(hetla_ztrsm_batch(ctx, cases[c].side, cases[c].uplo, cases[c].trans, cases[c].diag, alpha,
+                                           &a, &b, NULL));
+                from_layout(ctx, &b, X);
+                CHECK_OK(hetla_batch_free(&a));
+                for (hetla_int t = 0; t < COUNT; t++) {
+                    T *At = A + t * na * na, *AX = ref_new(m, n, 1), *Bs = B + t * m * n;
+                    for (hetla_int j = 0; j < na; j++) /* the triangle as a full matrix */
+                        for (hetla_int i = 0; i < na; i++)
+                            if (isnan(creal(At[i + j * na])))
+                                At[i + j * na] = i == j ? 1 : 0;
+                    if (cases[c].side == HETLA_LEFT)
+                        ref_gemm(cases[c].trans, HETLA_NO_TRANS, m, n, m, 1, At, na, X + t * m * n, m, 0, AX);
+                    else
+                        ref_gemm(HETLA_NO_TRANS, cases[c].trans, m, n, n, 1, X + t * m * n, m, At, na, 0, AX);
+                    for (hetla_int i = 0; i < m * n; i++)
+                        Bs[i] *= alpha;
+                    R scale = norm1(At, na, na) * norm1(X + t * m * n, m, n) * (R)(na + 1);
+                    CHECK(resid(AX, Bs, m, n, scale) < TOL);
+                    free(AX);
+                }
+                free(A), free(B), free(X);
+            }
+}
+
+/* Hermitian positive definite: M M^H + n I. */
+static T *make_hpd(hetla_int n, hetla_int count)
+{
+    T *M = ref_new(n, n, count), *A = ref_new(n, n, count);
+    for (hetla_int t = 0; t < count; t++) {
+        ref_gemm(HETLA_NO_TRANS, HETLA_CONJ_TRANS, n, n, n, 1, M + t * n * n, n, M + t * n * n, n, 0, A + t * n * n);
+        for (hetla_int i = 0; i < n; i++)
+            A[t * n * n + i * (n + 1)] = creal(A[t * n * n + i * (n + 1)]) + (R)n;
+    }
+    free(M);
+    return A;
+}
+
+/* ||A - L L^H|| / (||A|| n eps) over the triangle uplo of F (the factor) */
+static R chol_resid(const T *A, const T *F, hetla_int n, hetla_uplo uplo)
+{
+    T *L = ref_new(n, n, 1), *LL = ref_new(n, n, 1);
+    for (hetla_int j = 0; j < n; j++)
+        for (hetla_int i = 0; i < n; i++)
+            L[i + j * n] = i < j ? 0 : uplo == HETLA_LOWER ? F[i + j * n] : conj(F[j + i * n]);
+    ref_gemm(HETLA_NO_TRANS, HETLA_CONJ_TRANS, n, n, n, 1, L, n, L, n, 0, LL);
+    R r = resid(A, LL, n, n, norm1(A, n, n) * (R)n);
+    free(L), free(LL);
+    return r;
+}
+
+void ztest_batch_potrf(hetla_context *ctx)
+{
+    for (int l = 0; l < NLAYOUTS; l++)
+        for (int si = 0; si < NSIZES; si++)
+            for (int u = 0; u < 2; u++) {
+                hetla_uplo uplo = u ? HETLA_UPPER : HETLA_LOWER;
+                hetla_int n = sizes[si], info[COUNT];
+                T *A = make_hpd(n, COUNT), *F = ref_new(n, n, COUNT);
+                hetla_batch a = to_layout(ctx, A, n, n, COUNT, l);
+                CHECK_OK(hetla_zpotrf_batch(ctx, uplo, &a, info));
+                from_layout(ctx, &a, F);
+                for (hetla_int t = 0; t < COUNT; t++)
+                    CHECK(info[t] == 0 && chol_resid(A + t * n * n, F + t * n * n, n, uplo) < TOL);
+                free(A), free(F);
+            }
+}
+
+/* ||P A - L U|| / (||A|| n eps) */
+static R lu_resid(const T *A, const T *F, const hetla_int *ipiv, hetla_int n)
+{
+    T *PA = ref_new(n, n, 1), *L = ref_new(n, n, 1), *U = ref_new(n, n, 1), *LU = ref_new(n, n, 1);
+    memcpy(PA, A, (size_t)(n * n) * sizeof *PA);
+    for (hetla_int i = 0; ipiv && i < n; i++)
+        for (hetla_int j = 0; j < n; j++) {
+            T x = PA[i + j * n];
+            PA[i + j * n] = PA[ipiv[i] - 1 + j * n];
+            PA[ipiv[i] - 1 + j * n] = x;
+        }
+    for (hetla_int j = 0; j < n; j++)
+        for (hetla_int i = 0; i < n; i++) {
+            L[i + j * n] = i > j ? F[i + j * n] : i == j ? 1 : 0;
+            U[i + j * n] = i <= j ? F[i + j * n] : 0;
+        }
+    ref_gemm(HETLA_NO_TRANS, HETLA_NO_TRANS, n, n, n, 1, L, n, U, n, 0, LU);
+    R r = resid(PA, LU, n, n, norm1(A, n, n) * (R)n);
+    free(PA), free(L), free(U), free(LU);
+    return r;
+}
+
+void ztest_batch_getrf(hetla_context *ctx)
+{
+    for (int l = 0; l < NLAYOUTS; l++)
+        for (int si = 0; si < NSIZES; si++)
+            for (int pivot = 0; pivot < 2; pivot++) {
+                hetla_int n = sizes[si], info[COUNT], *ipiv = malloc((size_t)(n * COUNT) * sizeof *ipiv);
+                T *A = ref_new(n, n, COUNT), *F = ref_new(n, n, COUNT);
+                if (!pivot)
+                    make_triangular(A, n, COUNT); /* diagonally dominant */
+                hetla_batch a = to_layout(ctx, A, n, n, COUNT, l);
+                CHECK_OK(pivot ? hetla_zgetrf_batch(ctx, &a, ipiv, info) : hetla_zgetrf_nopiv_batch(ctx, &a, info));
+                from_layout(ctx, &a, F);
+                for (hetla_int t = 0; t < COUNT; t++)
+                    CHECK(info[t] == 0 &&
+                          lu_resid(A + t * n * n, F + t * n * n, pivot ? ipiv + t * n : NULL, n) < TOL);
+                free(A), free(F), free(ipiv);
+            }
+}
+
+/* ||B - op(A) X|| / (||A|| ||X|| n eps) */
+static R solve_resid(hetla_trans tr, const T *A, const T *X, const T *B, hetla_int n)
+{
+    T *AX = ref_new(n, NRHS, 1);
+    ref_gemm(tr, HETLA_NO_TRANS, n, NRHS, n, 1, A, n, X, n, 0, AX);
+    R r = resid(AX, B, n, NRHS, norm1(A, n, n) * norm1(X, n, NRHS) * (R)n);
+    free(AX);
+    return r;
+}
+
+void ztest_batch_solves(hetla_context *ctx)
+{
+    for (int l = 0; l < NLAYOUTS; l++)
+        for (int si = 0; si < NSIZES; si++) {
+            hetla_int n = sizes[si], *ipiv = malloc((size_t)(n * COUNT) * sizeof *ipiv);
+            T *S = make_hpd(n, COUNT), *G = ref_new(n, n, COUNT), *B = ref_new(n, NRHS, COUNT);
+            T *X = ref_new(n, NRHS, COUNT);
+            hetla_batch s = to_layout(ctx, S, n, n, COUNT, l), g = to_layout(ctx, G, n, n, COUNT, l);
+            hetla_batch b = to_layout(ctx, B, n, NRHS, COUNT, l);
+            hetla_uplo uplo = si % 2 ? HETLA_UPPER : HETLA_LOWER;
+            CHECK_OK(hetla_zpotrf_batch(ctx, uplo, &s, NULL));
+            CHECK_OK(hetla_zpotrs_batch(ctx, uplo, &s, &b, NULL));
+            from_layout(ctx, &b, X);
+            for (hetla_int t = 0; t < COUNT; t++)
+                CHECK(solve_resid(HETLA_NO_TRANS, S + t * n * n, X + t * n * NRHS, B + t * n * NRHS, n) < TOL);
+            hetla_trans tr = si % 3 == 0 ? HETLA_NO_TRANS : si % 3 == 1 ? HETLA_TRANS : HETLA_CONJ_TRANS;
+            b = to_layout(ctx, B, n, NRHS, COUNT, l);
+            CHECK_OK(hetla_zgetrf_batch(ctx, &g, ipiv, NULL));
+            CHECK_OK(hetla_zgetrs_batch(ctx, tr, &g, ipiv, &b, NULL));
+            from_layout(ctx, &b, X);
+            for (hetla_int t = 0; t < COUNT; t++)
+                CHECK(solve_resid(tr, G + t * n * n, X + t * n * NRHS, B + t * n * NRHS, n) < TOL);
+            CHECK_OK(hetla_batch_free(&s));
+            CHECK_OK(hetla_batch_free(&g));
+            free(S), free(G), free(B), free(X), free(ipiv);
+        }
+}
+
+/* One failing matrix reports its info; the others factor as if alone. */
+void ztest_batch_info(hetla_context *ctx)
+{
+    enum { N = 5, BAD = 7 };
+    for (int l = 0; l < NLAYOUTS; l++) {
+        hetla_int info[COUNT], ipiv[N * COUNT];
+        T *A = make_hpd(N, COUNT), *F = ref_new(N, N, COUNT);
+        A[BAD * N * N + 2 * (N + 1)] = -100; /* leading minor of order 3 indefinite */
+        hetla_batch a = to_layout(ctx, A, N, N, COUNT, l);
+        CHECK_STATUS(hetla_zpotrf_batch(ctx, HETLA_LOWER, &a, info), HETLA_NUMERICAL);
+        from_layout(ctx, &a, F);
+        for (hetla_int t = 0; t < COUNT; t++)
+            CHECK(t == BAD ? info[t] == 3 : info[t] == 0 && chol_resid(A + t * N * N, F + t * N * N, N, HETLA_LOWER) < TOL);
+        T *G = ref_new(N, N, COUNT);
+        for (hetla_int i = 0; i < N; i++)
+            G[BAD * N * N + i + N] = 0; /* column 2 zero: U(2,2) = 0 */
+        a = to_layout(ctx, G, N, N, COUNT, l);
+        CHECK_STATUS(hetla_zgetrf_batch(ctx, &a, ipiv, info), HETLA_NUMERICAL);
+        from_layout(ctx, &a, F);
+        for (hetla_int t = 0; t < COUNT; t++)
+            CHECK(t == BAD ? info[t] == 2 : info[t] == 0 && lu_resid(G + t * N * N, F + t * N * N, ipiv + t * N, N) < TOL);
+        free(A), free(F), free(G);
+    }
+}
+
+void ztest_batch_args(hetla_context *ctx)
+{
+    enum { N = 4, K = 6 };
+    hetla_batch a, b, c;
+    hetla_int info[K];
+    CHECK_OK(hetla_batch_alloc(HETLA_BATCH_INTERLEAVED, HETLA_ZCOMPLEX, N, N, K, 0, &a));
+    CHECK_OK(hetla_batch_alloc(HETLA_BATCH_P2P, HETLA_ZCOMPLEX, N, N + 1, K, 0, &b));
+    CHECK_OK(hetla_batch_alloc(HETLA_BATCH_BLOCKED, HETLA_ZCOMPLEX, N, N, K, 0, &c));
+    CHECK_STATUS(hetla_zgemm_batch(ctx, (hetla_trans)7, HETLA_NO_TRANS, 1, &a, &c, 0, &c, info), HETLA_ERR_ARG);
+    CHECK(hetla_error_arg() == 2 && info[0] == -2 && info[K - 1] == -2);
+    CHECK_STATUS(hetla_zgemm_batch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, 1, &a, &b, 0, &c, info), HETLA_ERR_ARG);
+    CHECK(hetla_error_arg() == 6 && info[3] == -6);
+    hetla_batch bad = a;
+    bad.ld = N - 1;
+    CHECK_STATUS(hetla_zpotrf_batch(ctx, HETLA_LOWER, &bad, info), HETLA_ERR_ARG);
+    CHECK(hetla_error_arg() == 3 && info[0] == -3);
+    bad = a, bad.type = HETLA_INT32;
+    CHECK_STATUS(hetla_zgetrf_nopiv_batch(ctx, &bad, NULL), HETLA_ERR_ARG);
+    CHECK(hetla_error_arg() == 2);
+    CHECK_STATUS(hetla_zgetrf_batch(ctx, &a, NULL, info), HETLA_ERR_ARG);
+    CHECK(hetla_error_arg() == 3);
+    CHECK_STATUS(hetla_ztrsm_batch(ctx, HETLA_RIGHT, HETLA_LOWER, HETLA_NO_TRANS, HETLA_UNIT, 1, &a, &b, info),
+                 HETLA_ERR_ARG);
+    CHECK(hetla_error_arg() == 7 && info[1] == -7);
+    CHECK_STATUS(hetla_batch_alloc(HETLA_BATCH_BLOCKED, HETLA_ZCOMPLEX, -1, N, K, 0, &bad), HETLA_ERR_ARG);
+    CHECK(hetla_error_arg() == 3);
+    /* a variable batch: matrix 3's lda is too small; nothing is computed */
+    hetla_int m[K], n[K], k[K], ld[K];
+    T alpha[K], beta[K], *A[K], *C[K];
+    for (int i = 0; i < K; i++)
+        m[i] = n[i] = k[i] = ld[i] = i + 1, alpha[i] = 1, beta[i] = 0, A[i] = ref_new(i + 1, i + 1, 1),
+        C[i] = ref_new(i + 1, i + 1, 1);
+    ld[3] = 2;
+    T c00 = C[0][0];
+    CHECK_STATUS(hetla_zgemm_vbatch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, m, n, k, alpha, A, ld, A, ld, beta, C, ld,
+                                    K, info),
+                 HETLA_ERR_ARG);
+    CHECK(hetla_error_arg() == 9 && info[3] == -9 && info[0] == 0 && info[5] == 0 && C[0][0] == c00);
+    for (int i = 0; i < K; i++)
+        free(A[i]), free(C[i]);
+    CHECK_OK(hetla_batch_free(&a));
+    CHECK_OK(hetla_batch_free(&b));
+    CHECK_OK(hetla_batch_free(&c));
+}
+
+/* Variable sizes 1..32 in one batch, and groups. */
+void ztest_batch_vbatch(hetla_context *ctx)
+{
+    enum { K = 45 };
+    hetla_int m[K], n[K], k[K], info[K], *piv[K];
+    T alpha[K], beta[K], *A[K], *B[K], *C[K], *C0[K], *S[K], *S0[K];
+    for (int i = 0; i < K; i++) {
+        m[i] = i % 32 + 1, n[i] = (i * 7) % 32 + 1, k[i] = (i * 3) % 32 + 1, alpha[i] = rndt(), beta[i] = rndt();
+        A[i] = ref_new(m[i], k[i], 1), B[i] = ref_new(k[i], n[i], 1), C[i] = ref_new(m[i], n[i], 1);
+        C0[i] = ref_new(m[i], n[i], 1), S[i] = make_hpd(n[i], 1), S0[i] = ref_new(n[i], n[i], 1);
+        memcpy(C0[i], C[i], (size_t)(m[i] * n[i]) * sizeof(T));
+        memcpy(S0[i], S[i], (size_t)(n[i] * n[i]) * sizeof(T));
+        piv[i] = malloc((size_t)n[i] * sizeof(hetla_int));
+    }
+    CHECK_OK(hetla_zgemm_vbatch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, m, n, k, alpha, A, m, B, k, beta, C, m, K, info));
+    for (int i = 0; i < K; i++) {
+        R scale = cabs(alpha[i]) * norm1(A[i], m[i], k[i]) * norm1(B[i], k[i], n[i]) * (R)(k[i] + 1) +
+                  cabs(beta[i]) * norm1(C0[i], m[i], n[i]);
+        ref_gemm(HETLA_NO_TRANS, HETLA_NO_TRANS, m[i], n[i], k[i], alpha[i], A[i], m[i], B[i], k[i], beta[i], C0[i]);
+        CHECK(info[i] == 0 && resid(C[i], C0[i], m[i], n[i], scale) < TOL);
+    }
+    CHECK_OK(hetla_zpotrf_vbatch(ctx, HETLA_UPPER, n, S, n, K, info));
+    for (int i = 0; i < K; i++)
+        CHECK(info[i] == 0 && chol_resid(S0[i], S[i], n[i], HETLA_UPPER) < TOL);
+    for (int i = 0; i < K; i++)
+        memcpy(S[i], S0[i], (size_t)(n[i] * n[i]) * sizeof(T));
+    CHECK_OK(hetla_zgetrf_vbatch(ctx, n, n, S, n, piv, K, info));
+    for (int i = 0; i < K; i++)
+        CHECK(info[i] == 0 && lu_resid(S0[i], S[i], piv[i], n[i]) < TOL);
+    /* triangular solves on the LU factors' upper triangles */
+    for (int i = 0; i < K; i++)
+        memcpy(C0[i], C[i], (size_t)(m[i] * n[i]) * sizeof(T));
+    CHECK_OK(hetla_ztrsm_vbatch(ctx, HETLA_RIGHT, HETLA_UPPER, HETLA_NO_TRANS, HETLA_NON_UNIT, m, n, alpha, S, n, C,
+                                m, K, info));
+    for (int i = 0; i < K; i++) {
+        T *U = ref_new(n[i], n[i], 1), *XU = ref_new(m[i], n[i], 1);
+        for (hetla_int q = 0; q < n[i] * n[i]; q++)
+            U[q] = q % n[i] <= q / n[i] ? S[i][q] : 0;
+        ref_gemm(HETLA_NO_TRANS, HETLA_NO_TRANS, m[i], n[i], n[i], 1, C[i], m[i], U, n[i], 0, XU);
+        for (hetla_int q = 0; q < m[i] * n[i]; q++)
+            C0[i][q] *= alpha[i];
+        R scale = norm1(U, n[i], n[i]) * norm1(C[i], m[i], n[i]) * (R)(n[i] + 1);
+        CHECK(resid(XU, C0[i], m[i], n[i], scale) < TOL);
+        free(U), free(XU);
+    }
+    /* y = alpha A^T x + beta y with x = column 0 of B (k rows... m of A) */
+    CHECK_OK(hetla_zgemv_vbatch(ctx, HETLA_TRANS, m, k, alpha, A, m, C, beta, B, K, info));
+    CHECK(info[0] == 0);
+    /* groups: three, one of them empty */
+    hetla_int gs[] = {20, 0, 25}, gm[] = {3, 5, 8}, gn[] = {4, 5, 8}, gk[] = {2, 5, 8}, gl[] = {32, 32, 32};
+    hetla_trans ta[] = {HETLA_NO_TRANS, HETLA_TRANS, HETLA_CONJ_TRANS}, tb[] = {HETLA_TRANS, HETLA_NO_TRANS,
+                                                                                   HETLA_NO_TRANS};
+    T ga[] = {rndt(), 1, rndt()}, gb[] = {0, 1, rndt()};
+    for (int i = 0; i < K; i++) {
+        free(C[i]);
+        C[i] = ref_new(32, 32, 1), free(C0[i]), C0[i] = ref_new(32, 32, 1);
+        memcpy(C0[i], C[i], 32 * 32 * sizeof(T));
+        free(A[i]), free(B[i]);
+        A[i] = ref_new(32, 32, 1), B[i] = ref_new(32, 32, 1);
+    }
+    CHECK_OK(hetla_zgemm_batch_group(ctx, 3, gs, ta, tb, gm, gn, gk, ga, A, gl, B, gl, gb, C, gl, info));
+    for (int i = 0; i < K; i++) {
+        int g = i < 20 ? 0 : 2;
+        T *R0 = ref_new(gm[g], gn[g], 1);
+        for (hetla_int j = 0; j < gn[g]; j++)
+            for (hetla_int q = 0; q < gm[g]; q++)
+                R0[q + j * gm[g]] = C0[i][q + j * 32];
+        ref_gemm(ta[g], tb[g], gm[g], gn[g], gk[g], ga[g], A[i], 32, B[i], 32, gb[g], R0);
+        for (hetla_int j = 0; j < gn[g]; j++)
+            for (hetla_int q = 0; q < gm[g]; q++)
+                C0[i][q + j * gm[g]] = C[i][q + j * 32];
+        CHECK(info[i] == 0 && resid(C0[i], R0, gm[g], gn[g], (R)(2 * 32 * 32)) < TOL);
+        free(R0);
+    }
+    for (int i = 0; i < K; i++)
+        free(A[i]), free(B[i]), free(C[i]), free(C0[i]), free(S[i]), free(S0[i]), free(piv[i]);
+}

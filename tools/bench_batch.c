@@ -1,0 +1,279 @@
+/* `hetla bench gemm-batch|gemv-batch|trsm-batch|potrf-batch|getrf-batch`:
+ * batched routines on many tiny matrices (double precision, --count of
+ * each of --sizes), caches flushed before every run, beside a loop of
+ * single-threaded OpenBLAS / LAPACKE calls over all cores (pthreads) and,
+ * for GEMM, libxsmm's batch interface. hetla runs on block-interleaved
+ * operands; converting them from the strided layout the peers read is
+ * timed and reported on a row of its own. */
+#include <cblas.h>
+#include <lapacke.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef HETLA_BENCH_LIBXSMM
+#include <libxsmm.h>
+#endif
+
+#include "bench.h"
+#include "hetla.h"
+
+enum { MAX_THREADS = 256 };
+
+typedef struct job {
+    const char *op;
+    hetla_int n, count;
+    hetla_batch A, B, C; /* strided: what the peers read */
+    hetla_int *ipiv;
+    lapack_int *lpiv;
+    double **pa, **pb, **pc; /* the matrices' addresses, for libxsmm */
+} job;
+
+typedef struct slice {
+    const job *j;
+    int tid, nthreads;
+} slice;
+
+/* Flushes the caches: writes more than any last-level cache holds. */
+static void flush(void)
+{
+    static char *junk;
+    static const size_t bytes = (size_t)512 << 20;
+    if (!junk)
+        junk = malloc(bytes);
+    if (junk)
+        memset(junk, (int)(bench_now() * 1000) & 0x7f, bytes);
+}
+
+static double *mat(const hetla_batch *b, hetla_int k) { return (double *)b->ptr + (size_t)k * (size_t)b->stride; }
+
+/* The peer: one library call per matrix, matrices dealt to threads in ranges. */
+static void *peer_loop(void *arg)
+{
+    const slice *s = arg;
+    const job *j = s->j;
+    hetla_int n = j->n, lo = j->count * s->tid / s->nthreads, hi = j->count * (s->tid + 1) / s->nthreads;
+    for (hetla_int k = lo; k < hi; k++) {
+        if (!strcmp(j->op, "gemm-batch"))
+            cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, (int)n, (int)n, (int)n, 1, mat(&j->A, k), (int)n,
+                        mat(&j->B, k), (int)n, 1, mat(&j->C, k), (int)n);
+        else if (!strcmp(j->op, "gemv-batch"))
+            cblas_dgemv(CblasColMajor, CblasNoTrans, (int)n, (int)n, 1, mat(&j->A, k), (int)n, mat(&j->B, k), 1, 1,
+                        mat(&j->C, k), 1);
+        else if (!strcmp(j->op, "trsm-batch"))
+            cblas_dtrsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, (int)n, (int)n, 1,
+                        mat(&j->A, k), (int)n, mat(&j->B, k), (int)n);
+        else if (!strcmp(j->op, "potrf-batch"))
+            LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', (lapack_int)n, mat(&j->A, k), (lapack_int)n);
+        else
+            LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, (lapack_int)n, (lapack_int)n, mat(&j->A, k), (lapack_int)n,
+                                j->lpiv + k * n);
+    }
+    return NULL;
+}
+
+#ifdef HETLA_BENCH_LIBXSMM
+static void *xsmm_loop(void *arg)
+{
+    const slice *s = arg;
+    const job *j = s->j;
+    /* index_stride 0: arrays of matrix addresses, walked in steps of stride bytes */
+    libxsmm_blasint n = (libxsmm_blasint)j->n, stride = (libxsmm_blasint)sizeof(void *);
+    double one = 1;
+    libxsmm_mmbatch(LIBXSMM_GEMM_PRECISION_F64, LIBXSMM_GEMM_PRECISION_F64, "N", "N", n, n, n, &one, j->pa, &n,
+                    j->pb, &n, &one, j->pc, &n, 0, 0, &stride, &stride, &stride, (libxsmm_blasint)j->count, s->tid,
+                    s->nthreads);
+    return NULL;
+}
+#endif
+
+static double run_threads(const job *j, int nthreads, void *(*fn)(void *))
+{
+    pthread_t th[MAX_THREADS];
+    slice sl[MAX_THREADS];
+    flush();
+    double t0 = bench_now();
+    for (int t = 0; t < nthreads; t++) {
+        sl[t] = (slice){j, t, nthreads};
+        pthread_create(&th[t], NULL, fn, &sl[t]);
+    }
+    for (int t = 0; t < nthreads; t++)
+        pthread_join(th[t], NULL);
+    return bench_now() - t0;
+}
+
+/* Random operands; SPD (potrf) and diagonally dominant (the solves) matrices. */
+static void fill(job *j)
+{
+    hetla_int n = j->n;
+    for (hetla_int k = 0; k < j->count; k++) {
+        double *a = mat(&j->A, k), *b = mat(&j->B, k), *c = mat(&j->C, k);
+        for (hetla_int i = 0; i < n * n; i++)
+            a[i] = (double)rand() / RAND_MAX - 0.5, b[i] = (double)rand() / RAND_MAX, c[i] = (double)rand() / RAND_MAX;
+        for (hetla_int i = 0; i < n; i++)
+            for (hetla_int q = 0; q < i && !strcmp(j->op, "potrf-batch"); q++)
+                a[i + q * n] = a[q + i * n];
+        for (hetla_int i = 0; i < n; i++)
+            a[i * (n + 1)] = (double)n;
+    }
+}
+
+static hetla_status hetla_run(hetla_context *ctx, const job *j, const hetla_batch *A, const hetla_batch *B,
+                              const hetla_batch *C)
+{
+    if (!strcmp(j->op, "gemm-batch"))
+        return hetla_dgemm_batch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, 1, A, B, 1, C, NULL);
+    if (!strcmp(j->op, "gemv-batch"))
+        return hetla_dgemv_batch(ctx, HETLA_NO_TRANS, 1, A, B, 1, C, NULL);
+    if (!strcmp(j->op, "trsm-batch"))
+        return hetla_dtrsm_batch(ctx, HETLA_LEFT, HETLA_LOWER, HETLA_NO_TRANS, HETLA_NON_UNIT, 1, A, B, NULL);
+    if (!strcmp(j->op, "potrf-batch"))
+        return hetla_dpotrf_batch(ctx, HETLA_LOWER, A, NULL);
+    return hetla_dgetrf_batch(ctx, A, j->ipiv, NULL);
+}
+
+/* flops and bytes moved per matrix of order n */
+static void costs(const char *op, double n, double *flops, double *bytes)
+{
+    if (!strcmp(op, "gemm-batch"))
+        *flops = 2 * n * n * n, *bytes = 4 * n * n * 8;
+    else if (!strcmp(op, "gemv-batch"))
+        *flops = 2 * n * n, *bytes = (n * n + 3 * n) * 8;
+    else if (!strcmp(op, "trsm-batch"))
+        *flops = n * n * n, *bytes = (n * (n + 1) / 2 + 2 * n * n) * 8;
+    else if (!strcmp(op, "potrf-batch"))
+        *flops = n * n * n / 3, *bytes = n * (n + 1) * 8;
+    else
+        *flops = 2 * n * n * n / 3, *bytes = 2 * n * n * 8;
+}
+
+static void report(const bench_opts *o, bench_row *r, const char *impl, double sec, double flops, double bytes)
+{
+    r->impl = impl;
+    r->seconds = sec;
+    r->rate = sec > 0 ? flops / sec * 1e-9 : 0;
+    snprintf(r->note, sizeof r->note, "%.3g GB/s", sec > 0 ? bytes / sec * 1e-9 : 0);
+    bench_print(o, r);
+}
+
+/* The operands the routine uses, in @p layout. */
+static int convert_in(hetla_context *ctx, const job *j, hetla_batch *out, hetla_batch_layout layout)
+{
+    const hetla_batch *src[] = {&j->A, &j->B, &j->C};
+    for (int i = 0; i < 3; i++) {
+        if (hetla_batch_alloc(layout, HETLA_DOUBLE, src[i]->rows, src[i]->cols, j->count, 0, &out[i]) ||
+            hetla_batch_convert(ctx, src[i], &out[i]))
+            return -1;
+    }
+    return 0;
+}
+
+static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, hetla_int n, hetla_int count,
+                    int nthreads)
+{
+    int vec = !strcmp(op, "gemv-batch");
+    job j = {.op = op, .n = n, .count = count};
+    if (hetla_batch_alloc(HETLA_BATCH_STRIDED, HETLA_DOUBLE, n, n, count, 0, &j.A) ||
+        hetla_batch_alloc(HETLA_BATCH_STRIDED, HETLA_DOUBLE, n, vec ? 1 : n, count, 0, &j.B) ||
+        hetla_batch_alloc(HETLA_BATCH_STRIDED, HETLA_DOUBLE, n, vec ? 1 : n, count, 0, &j.C))
+        return 1;
+    j.ipiv = malloc((size_t)(n * count) * sizeof *j.ipiv);
+    j.lpiv = malloc((size_t)(n * count) * sizeof *j.lpiv);
+    j.pa = malloc((size_t)count * sizeof *j.pa), j.pb = malloc((size_t)count * sizeof *j.pb);
+    j.pc = malloc((size_t)count * sizeof *j.pc);
+    for (hetla_int k = 0; k < count; k++)
+        j.pa[k] = mat(&j.A, k), j.pb[k] = mat(&j.B, k), j.pc[k] = mat(&j.C, k);
+    fill(&j);
+    double flops, bytes;
+    costs(op, (double)n, &flops, &bytes);
+    flops *= (double)count, bytes *= (double)count;
+    bench_row r = {.operation = op, .precision = "d", .devices = "cpu", .rate_unit = "Gflop/s", .residual = -1};
+    snprintf(r.sizes, sizeof r.sizes, "n=%lld count=%lld", (long long)n, (long long)count);
+    double best_h = 1e30, best_c = 1e30, best_p = 1e30, best_x = 1e30, best_p2p = 1e30;
+    hetla_batch blk[3], p2p[3];
+    for (int rep = 0; rep < o->reps; rep++) {
+        flush();
+        double t0 = bench_now();
+        if (convert_in(ctx, &j, blk, HETLA_BATCH_BLOCKED))
+            return 1;
+        double t1 = bench_now();
+        best_c = t1 - t0 < best_c ? t1 - t0 : best_c;
+        flush();
+        t0 = bench_now();
+        if (hetla_run(ctx, &j, &blk[0], &blk[1], &blk[2]) < 0)
+            return 1;
+        t1 = bench_now();
+        best_h = t1 - t0 < best_h ? t1 - t0 : best_h;
+        if (convert_in(ctx, &j, p2p, HETLA_BATCH_P2P))
+            return 1;
+        flush();
+        t0 = bench_now();
+        if (hetla_run(ctx, &j, &p2p[0], &p2p[1], &p2p[2]) < 0)
+            return 1;
+        t1 = bench_now();
+        best_p2p = t1 - t0 < best_p2p ? t1 - t0 : best_p2p;
+        for (int i = 0; i < 3; i++)
+            if (hetla_batch_free(&blk[i]) || hetla_batch_free(&p2p[i]))
+                return 1;
+        double tp = run_threads(&j, nthreads, peer_loop);
+        best_p = tp < best_p ? tp : best_p;
+#ifdef HETLA_BENCH_LIBXSMM
+        if (!strcmp(op, "gemm-batch")) {
+            double tx = run_threads(&j, nthreads, xsmm_loop);
+            best_x = tx < best_x ? tx : best_x;
+        }
+#endif
+        fill(&j); /* factorizations need their matrices back */
+    }
+    report(o, &r, "hetla(blocked)", best_h, flops, bytes);
+    bench_row h = r;
+    report(o, &r, "hetla(p2p)", best_p2p, flops, bytes);
+    bench_row hp = r;
+    report(o, &r, "convert-in", best_c, 0, bytes);
+    report(o, &r, strcmp(op, "potrf-batch") && strcmp(op, "getrf-batch") ? "loop(openblas)" : "loop(lapacke)", best_p,
+           flops, bytes);
+    bench_row p = r;
+    bench_print_ratio(o, &h, &p);
+    bench_print_ratio(o, &hp, &p);
+    if (best_x < 1e30) {
+        report(o, &r, "libxsmm", best_x, flops, bytes);
+        bench_print_ratio(o, &h, &r);
+    }
+    if (hetla_batch_free(&j.A) || hetla_batch_free(&j.B) || hetla_batch_free(&j.C))
+        return 1;
+    free(j.ipiv), free(j.lpiv), free(j.pa), free(j.pb), free(j.pc);
+    return 0;
+}
+
+int bench_batch(const bench_opts *o, const char *name)
+{
+    static const long default_sizes[] = {2, 3, 4, 8, 16, 32};
+    long count = o->count > 0 ? o->count : 100000;
+    int nsizes = o->nsizes > 0 ? o->nsizes : 6;
+    const long *sizes = o->nsizes > 0 ? o->sizes : default_sizes;
+    int nthreads = bench_cores();
+    nthreads = nthreads < MAX_THREADS ? nthreads : MAX_THREADS;
+    hetla_config cfg;
+    hetla_context *ctx;
+    if (hetla_config_init(&cfg))
+        return 1;
+    cfg.devices = o->devices ? o->devices : "cpu";
+    if (hetla_context_create(&cfg, &ctx)) {
+        fprintf(stderr, "hetla bench %s: %s\n", name, hetla_error_detail());
+        return 1;
+    }
+#ifdef HETLA_BENCH_LIBXSMM
+    libxsmm_init();
+#else
+    if (!strcmp(name, "gemm-batch") && !o->json)
+        printf("# libxsmm peer not built (libxsmm-dev not found at configure time)\n");
+#endif
+    openblas_set_num_threads(1); /* the peer loop's threads call it one matrix each */
+    bench_print_header(o);
+    int rc = 0;
+    for (int s = 0; s < nsizes && !rc; s++)
+        rc = one_size(o, ctx, name, (hetla_int)sizes[s], (hetla_int)count, nthreads);
+    if (rc)
+        fprintf(stderr, "hetla bench %s: %s\n", name, hetla_error_detail());
+    return hetla_context_destroy(ctx) || rc;
+}
