@@ -85,7 +85,7 @@ struct hetla__task {
 /** A task whose kernels run on the device while its worker goes on. */
 typedef struct hetla__inflight {
     hetla__task *task;
-    void *mark; /* recorded after its kernels */
+    void *mark; /* recorded after its kernels, on the queue they went to */
     int cls;
     double t0;
 } hetla__inflight;
@@ -97,9 +97,12 @@ struct hetla__worker {
     int core; /* -1: not pinned */
     pthread_t thread;
     void *queue;
-    /* Devices with marks: the inputs of the next task are copied on a
-     * queue of their own while the tasks in flight run on `queue`. */
-    void *copy_queue;
+    /* Devices with marks: tasks in flight run on `queue` and `side_queue`
+     * by turns (they are independent: all were ready at once), so a
+     * small kernel on the critical path runs beside a large update; the
+     * inputs of the next task are copied on a queue of their own. */
+    void *side_queue, *copy_queue;
+    int turn;
     hetla__inflight inflight[HETLA__MAX_MARKS]; /* a ring, oldest first */
     int ninflight, first_inflight;
     double last_end; /* when the previous task finished (trace, busy time) */

@@ -370,15 +370,28 @@ double hetla__task_flops(const hetla__task *t)
     return t->kernel->flops(&x);
 }
 
-/* Fetches @p t's data to @p w's node and launches its kernel. */
-static hetla_status task_start(hetla__worker *w, hetla__task *t, int cls)
+/* Fetches @p t's data to @p w's node and launches its kernel on @p queue. */
+static hetla_status task_start(hetla__worker *w, hetla__task *t, int cls, void *queue)
 {
     hetla_buffer buf[HETLA_MAX_TASK_DATA];
     hetla_status s = task_fetch(w, t, buf);
     if (s)
         return s;
-    hetla_exec x = {buf, t->ndata, t->args, t->args_size, w->dev->id, w->id, w->queue};
+    hetla_exec x = {buf, t->ndata, t->args, t->args_size, w->dev->id, w->id, queue};
     return w->dev->ops->launch(w->dev, t->kernel->impl[cls], &x);
+}
+
+/* The queue of @p w that @p t runs on: the two compute queues by turns,
+ * except for tasks with scratch buffers, which are the worker's own and
+ * so must not be used by two queues at once. */
+static void *task_queue(hetla__worker *w, const hetla__task *t)
+{
+    if (!w->side_queue)
+        return w->queue;
+    for (int i = 0; i < t->ndata; i++)
+        if (t->data[i].mode == HETLA_SCRATCH)
+            return w->queue;
+    return (w->turn ^= 1) ? w->side_queue : w->queue;
 }
 
 /* Ends @p t on @p w with status @p s (its kernels are done; skipped: it
@@ -420,10 +433,11 @@ void hetla__task_run(hetla__worker *w, hetla__task *t)
         task_finish(w, t, cls, HETLA_SUCCESS, 1, t0);
         return;
     }
-    hetla_status s = task_start(w, t, cls);
+    void *queue = task_queue(w, t);
+    hetla_status s = task_start(w, t, cls, queue);
     if (!s && ops->mark) {
         void *mark;
-        s = ops->mark(w->dev, w->queue, &mark);
+        s = ops->mark(w->dev, queue, &mark);
         if (!s) {
             int slot = (w->first_inflight + w->ninflight++) % HETLA__MAX_MARKS;
             w->inflight[slot] = (hetla__inflight){t, mark, cls, t0};
@@ -431,8 +445,8 @@ void hetla__task_run(hetla__worker *w, hetla__task *t)
         }
     }
     /* Synchronous devices, and failures: the kernels end before the task. */
-    if (w->queue && ops->queue_sync) {
-        hetla_status q = ops->queue_sync(w->dev, w->queue);
+    if (queue && ops->queue_sync) {
+        hetla_status q = ops->queue_sync(w->dev, queue);
         if (!s)
             s = q;
     }

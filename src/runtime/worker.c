@@ -143,6 +143,8 @@ hetla_status hetla__workers_start(hetla_context *ctx, int cpu_workers)
         if (dev->ops->queue_create) {
             s = dev->ops->queue_create(dev, &w->queue);
             if (!s && dev->ops->mark)
+                s = dev->ops->queue_create(dev, &w->side_queue);
+            if (!s && dev->ops->mark)
                 s = dev->ops->queue_create(dev, &w->copy_queue);
             if (s)
                 return s;
@@ -164,6 +166,8 @@ void hetla__workers_stop(hetla_context *ctx)
         pthread_join(w->thread, NULL);
         if (w->queue && w->dev->ops->queue_destroy)
             w->dev->ops->queue_destroy(w->dev, w->queue);
+        if (w->side_queue && w->dev->ops->queue_destroy)
+            w->dev->ops->queue_destroy(w->dev, w->side_queue);
         if (w->copy_queue && w->dev->ops->queue_destroy)
             w->dev->ops->queue_destroy(w->dev, w->copy_queue);
     }
