@@ -4,9 +4,13 @@
  * single-threaded OpenBLAS / LAPACKE calls over all cores (pthreads) and,
  * for GEMM, libxsmm's batch interface. hetla runs on block-interleaved
  * operands; converting them from the strided layout the peers read is
- * timed and reported on a row of its own. */
+ * timed and reported on a row of its own. With --devices cuda (GEMM):
+ * hetla's CUDA kernels beside cublasDgemmStridedBatched, device-resident,
+ * and hetla's API host to host. */
 #include <cblas.h>
+#include <float.h>
 #include <lapacke.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +20,7 @@
 #endif
 
 #include "bench.h"
+#include "devices/device.h"
 #include "hetla.h"
 
 enum { MAX_THREADS = 256 };
@@ -245,12 +250,123 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
     return 0;
 }
 
+/* ---- GPU (--devices cuda, GEMM) --------------------------------------------------- */
+
+typedef int (*gpu_peer_fn)(int device, int n, long long count, const double *A, const double *B, const double *C,
+                           int reps, double *Cout, double *sec, double *peak_gbs, char *err, size_t errlen);
+typedef int (*gpu_native_fn)(int device, int n, long long count, const double *A, const double *B, const double *C,
+                             int reps, double *Cs, double *Ci, double sec[3], char *err, size_t errlen);
+
+/* max |X - Y| over n eps max |Y|: hetla's result against cuBLAS's. */
+static double diff_eps(const double *X, const double *Y, size_t len, hetla_int n)
+{
+    double d = 0, m = 0;
+    for (size_t i = 0; i < len; i++) {
+        double e = fabs(X[i] - Y[i]);
+        d = e > d || isnan(e) ? e : d, m = fabs(Y[i]) > m ? fabs(Y[i]) : m;
+    }
+    return d / ((double)n * DBL_EPSILON * (m > 0 ? m : 1));
+}
+
+static void gpu_report(const bench_opts *o, bench_row *r, const char *impl, double sec, double flops, double bytes,
+                       double peak, const char *where, double res)
+{
+    r->impl = impl, r->seconds = sec, r->residual = res;
+    r->rate = sec > 0 && flops > 0 ? flops / sec * 1e-9 : 0;
+    double gbs = sec > 0 ? bytes / sec * 1e-9 : 0;
+    snprintf(r->note, sizeof r->note, "%.4g GB/s, %.1f%% of %.0f GB/s, %s", gbs, peak > 0 ? 100 * gbs / peak : 0,
+             peak, where);
+    bench_print(o, r);
+}
+
+/* The full API path on host memory: hetla_dgemm_batch on @p ctx with the
+ * chunks copied to the GPU and back by the runtime; best of the runs. The
+ * operands are converted on @p host (the conversion has CPU classes only). */
+static double api_run(const bench_opts *o, hetla_context *ctx, hetla_context *host, const job *j,
+                      hetla_batch_layout layout)
+{
+    hetla_batch b[3];
+    if (convert_in(host, j, b, layout))
+        return -1;
+    double best = 1e30;
+    for (int rep = 0; rep < o->reps; rep++) {
+        double t0 = bench_now();
+        if (hetla_run(ctx, j, &b[0], &b[1], &b[2]) < 0)
+            return -1;
+        double t = bench_now() - t0;
+        best = t < best ? t : best;
+    }
+    for (int i = 0; i < 3; i++)
+        if (hetla_batch_free(&b[i]))
+            return -1;
+    return best;
+}
+
+static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host, hetla_int n, hetla_int count)
+{
+    gpu_native_fn native;
+    gpu_peer_fn peer;
+    *(void **)&native = hetla__backend_symbol("cuda", "hetla_cuda_native_dgemm_batch");
+    *(void **)&peer = hetla__backend_symbol("cuda", "hetla_cuda_peer_dgemm_batch");
+    if (!native || !peer) {
+        fprintf(stderr, "hetla bench gemm-batch: the CUDA module or its batch kernels are not there\n");
+        return 1;
+    }
+    job j = {.op = "gemm-batch", .n = n, .count = count};
+    hetla_batch *ops[] = {&j.A, &j.B, &j.C};
+    for (int i = 0; i < 3; i++) /* stride n*n: what the GPU side reads */
+        if (hetla_batch_alloc(HETLA_BATCH_STRIDED, HETLA_DOUBLE, n, n, count, 0, ops[i]))
+            return 1;
+    for (int i = 0; i < 3; i++)
+        ops[i]->stride = n * n;
+    fill(&j);
+    size_t len = (size_t)(n * n * count), bytes = len * sizeof(double);
+    double *Cb = malloc(bytes), *Cs = malloc(bytes), *Ci = malloc(bytes), tb = 0, peak = 0, t[3];
+    char err[256] = "";
+    int rc = !Cb || !Cs || !Ci ||
+             peer(0, (int)n, count, j.A.ptr, j.B.ptr, j.C.ptr, o->reps, Cb, &tb, &peak, err, sizeof err) ||
+             native(0, (int)n, count, j.A.ptr, j.B.ptr, j.C.ptr, o->reps, Cs, Ci, t, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "hetla bench gemm-batch: %s\n", *err ? err : "out of memory");
+    double flops, mbytes;
+    costs("gemm-batch", (double)n, &flops, &mbytes);
+    flops *= (double)count, mbytes *= (double)count;
+    bench_row r = {.operation = "gemm-batch", .precision = "d", .devices = "cuda", .rate_unit = "Gflop/s"};
+    snprintf(r.sizes, sizeof r.sizes, "n=%lld count=%lld", (long long)n, (long long)count);
+    if (!rc) {
+        gpu_report(o, &r, "hetla(interleaved)", t[2], flops, mbytes, peak, "kernel, device-resident",
+                   diff_eps(Ci, Cb, len, n));
+        bench_row hi = r;
+        gpu_report(o, &r, "hetla(strided)", t[0], flops, mbytes, peak, "kernel, device-resident",
+                   diff_eps(Cs, Cb, len, n));
+        bench_row hs = r;
+        /* the conversion reads and writes A, B and C: 6 n^2 doubles a matrix */
+        gpu_report(o, &r, "convert-in", t[1], 0, 1.5 * mbytes, peak, "strided -> interleaved on the GPU", -1);
+        gpu_report(o, &r, "cublas(strided)", tb, flops, mbytes, peak, "StridedBatched, device-resident", -1);
+        bench_print_ratio(o, &hi, &r);
+        bench_print_ratio(o, &hs, &r);
+        double ts = api_run(o, ctx, host, &j, HETLA_BATCH_STRIDED);
+        double ti = api_run(o, ctx, host, &j, HETLA_BATCH_INTERLEAVED);
+        rc = ts < 0 || ti < 0;
+        if (!rc) {
+            gpu_report(o, &r, "hetla-api(strided)", ts, flops, mbytes, peak, "hetla_dgemm_batch, host to host", -1);
+            gpu_report(o, &r, "hetla-api(interleaved)", ti, flops, mbytes, peak, "hetla_dgemm_batch, host to host",
+                       -1);
+        }
+    }
+    free(Cb), free(Cs), free(Ci);
+    for (int i = 0; i < 3; i++)
+        rc |= hetla_batch_free(ops[i]) != HETLA_SUCCESS;
+    return rc;
+}
+
 int bench_batch(const bench_opts *o, const char *name)
 {
-    static const long default_sizes[] = {2, 3, 4, 8, 16, 32};
+    static const long default_sizes[] = {2, 3, 4, 8, 16, 32}, gpu_sizes[] = {2, 4, 8, 16, 32};
     long count = o->count > 0 ? o->count : 100000;
-    int nsizes = o->nsizes > 0 ? o->nsizes : 6;
-    const long *sizes = o->nsizes > 0 ? o->sizes : default_sizes;
+    int on_gpu = o->devices && strstr(o->devices, "cuda");
+    int nsizes = o->nsizes > 0 ? o->nsizes : on_gpu ? 5 : 6;
+    const long *sizes = o->nsizes > 0 ? o->sizes : on_gpu ? gpu_sizes : default_sizes;
     int nthreads = bench_cores();
     nthreads = nthreads < MAX_THREADS ? nthreads : MAX_THREADS;
     hetla_config cfg;
@@ -269,11 +385,26 @@ int bench_batch(const bench_opts *o, const char *name)
         printf("# libxsmm peer not built (libxsmm-dev not found at configure time)\n");
 #endif
     openblas_set_num_threads(1); /* the peer loop's threads call it one matrix each */
-    bench_print_header(o);
+    /* the GPU bench converts its host operands on a CPU context of its own */
+    hetla_config hcfg;
+    hetla_context *host = NULL;
     int rc = 0;
-    for (int s = 0; s < nsizes && !rc; s++)
-        rc = one_size(o, ctx, name, (hetla_int)sizes[s], (hetla_int)count, nthreads);
-    if (rc)
+    if (on_gpu && strcmp(name, "gemm-batch")) {
+        fprintf(stderr, "hetla bench %s --devices cuda: only gemm-batch has a GPU bench\n", name);
+        rc = 1;
+    } else if (on_gpu && (hetla_config_init(&hcfg) || (hcfg.devices = "cpu", hetla_context_create(&hcfg, &host)))) {
         fprintf(stderr, "hetla bench %s: %s\n", name, hetla_error_detail());
+        rc = 1;
+    }
+    if (!rc)
+        bench_print_header(o);
+    for (int s = 0; s < nsizes && !rc; s++) {
+        rc = on_gpu ? gpu_size(o, ctx, host, (hetla_int)sizes[s], (hetla_int)count)
+                    : one_size(o, ctx, name, (hetla_int)sizes[s], (hetla_int)count, nthreads);
+        if (rc)
+            fprintf(stderr, "hetla bench %s: %s\n", name, hetla_error_detail());
+    }
+    if (host)
+        rc |= hetla_context_destroy(host) != HETLA_SUCCESS;
     return hetla_context_destroy(ctx) || rc;
 }

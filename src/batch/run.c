@@ -3,6 +3,7 @@
  * and one task per chunk inserted; the SIMD driver that runs a chunk in
  * lane groups; registration of the batch operations. */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "batch/batch.h"
@@ -234,6 +235,30 @@ hetla_status hetla__lanes_run(const hetla_exec *x, const hetla__batch_head *h, c
  * the lock keeps two threads of one context from adding them twice. */
 static pthread_mutex_t register_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The batch operations exist only from a context's first batched call,
+ * after the backends' register_kernels hooks have run at its creation; so
+ * each backend module the context uses is asked here, by name, for
+ * hetla_<backend>_batch_register (libhetla_cuda.so has one). Registering
+ * them at creation instead would cost every context the batch
+ * operations, and the backends' generic hook would have to know them. */
+static hetla_status backends_register(hetla_context *ctx)
+{
+    hetla_status s = HETLA_SUCCESS;
+    for (int d = 0; d < ctx->ndevices && !s; d++) {
+        const hetla__device_ops *ops = ctx->devices[d].ops;
+        int first = 1;
+        for (int e = 0; e < d; e++)
+            first &= ctx->devices[e].ops != ops;
+        char sym[64];
+        snprintf(sym, sizeof sym, "hetla_%s_batch_register", ops->name);
+        hetla_status (*reg)(hetla_context *);
+        *(void **)&reg = first ? hetla__backend_symbol(ops->name, sym) : NULL;
+        if (reg)
+            s = reg(ctx);
+    }
+    return s;
+}
+
 hetla_status hetla__batch_register(hetla_context *ctx)
 {
     hetla_kernel *k;
@@ -249,6 +274,8 @@ hetla_status hetla__batch_register(hetla_context *ctx)
             s = hetla__cbatch_register(ctx);
         if (!s)
             s = hetla__zbatch_register(ctx);
+        if (!s)
+            s = backends_register(ctx);
     }
     pthread_mutex_unlock(&register_lock);
     return s;

@@ -1,0 +1,59 @@
+/* hetla's own CUDA kernels for batched BLAS (the .cu files beside this one) as the
+ * C side sees them: plain descriptions of batch operands in device memory
+ * and launchers that enqueue on a stream. Shared by the CUDA_NATIVE and
+ * CUDA_CUBLAS implementations (batch_cuda.c) and the bench peers
+ * (src/devices/cuda/cuda_batch_peer.c); nvcc compiles it as C++. */
+#ifndef HETLA_KERNELS_CUDA_BATCH_H
+#define HETLA_KERNELS_CUDA_BATCH_H
+
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** One batch operand on the device. Element (i, j) of matrix t is at
+ *  ptr + (t / bs) * bspan + t % bs + (i + j * ld) * s, in elements:
+ *  interleaved: bs = the chunk's count, s = its lane stride; blocked: bs
+ *  matrices a block, s = bs; strided: bs = 1, bspan = the matrix stride,
+ *  s = 1. */
+typedef struct hetla__cuda_bop {
+    void *ptr;
+    long long bs, bspan, s, ld;
+} hetla__cuda_bop;
+
+/** Element types, in the order of the four precisions. */
+typedef enum { HETLA__CUDA_S, HETLA__CUDA_D, HETLA__CUDA_C, HETLA__CUDA_Z } hetla__cuda_type;
+
+/** C_t := alpha op(A_t) op(B_t) + beta C_t for t < count; trans 0, 1, 2 =
+ *  none, transpose, conjugate transpose. Scalars as (re, im); the real
+ *  precisions read re. alpha = 0 reads neither A nor B, beta = 0 not C
+ *  (BLAS semantics: NaN there does not propagate). GEMV is the case n = 1,
+ *  transb = 0, with x as B and y as C. */
+typedef struct hetla__cuda_gemm {
+    hetla__cuda_type type;
+    int transa, transb;
+    int m, n, k;
+    double alpha[2], beta[2];
+    long long count;
+    hetla__cuda_bop A, B, C;
+} hetla__cuda_gemm;
+
+/** Enqueues @p g on @p stream: one thread per matrix where every operand
+ *  is (block-)interleaved (fully unrolled for square orders up to 8), else
+ *  a thread block per group of matrices staged in shared memory.
+ *  @return the launch's error. */
+cudaError_t hetla__cuda_gemm_batch(const hetla__cuda_gemm *g, cudaStream_t stream);
+
+/** Copies @p count matrices of @p rows x @p cols elements of @p esize
+ *  bytes (4, 8 or 16) from @p src to @p dst, any two layouts, through
+ *  32 x 32 tiles of (matrix, element) in shared memory so that strided and
+ *  interleaved sides are both read and written in whole transactions. */
+cudaError_t hetla__cuda_batch_copy(const hetla__cuda_bop *src, const hetla__cuda_bop *dst, int rows, int cols,
+                                   long long count, int esize, cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

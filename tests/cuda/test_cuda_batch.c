@@ -1,0 +1,212 @@
+/* The batched BLAS on a GPU: ?gemm_batch and ?gemv_batch in four
+ * precisions on "cuda" (hetla's CUDA kernels and cuBLAS's strided-batched
+ * GEMM) and "cpu,cuda", every order 1..32, the strided, interleaved and
+ * block-interleaved layouts, every transpose, beta = 0 over NaN.
+ * Residuals against a reference computed here, in units of machine
+ * epsilon. Exits 77 (skipped) where no GPU is present. */
+#include <complex.h>
+#include <cuda_runtime_api.h>
+#include <float.h>
+#include <math.h>
+
+#include "../test.h"
+
+/* 300 matrices: two chunk tasks (chunks hold at least 256), the second partial. */
+enum { COUNT = 300, MAXN = 32 };
+
+static const hetla_dtype types[] = {HETLA_FLOAT, HETLA_DOUBLE, HETLA_COMPLEX, HETLA_ZCOMPLEX};
+static const hetla_batch_layout layouts[] = {HETLA_BATCH_STRIDED, HETLA_BATCH_INTERLEAVED, HETLA_BATCH_BLOCKED};
+static const hetla_trans transes[] = {HETLA_NO_TRANS, HETLA_TRANS, HETLA_CONJ_TRANS};
+
+static int is_complex(hetla_dtype t) { return t == HETLA_COMPLEX || t == HETLA_ZCOMPLEX; }
+static double eps_of(hetla_dtype t) { return t == HETLA_FLOAT || t == HETLA_COMPLEX ? FLT_EPSILON : DBL_EPSILON; }
+
+/* Element (i, j) of matrix k, by the layout formulas of hetla/batch.h. */
+static char *at(const hetla_batch *b, hetla_int k, hetla_int i, hetla_int j)
+{
+    size_t es = hetla_dtype_size(b->type), e = (size_t)(i + j * b->ld), off;
+    switch (b->layout) {
+    case HETLA_BATCH_STRIDED: off = (size_t)k * (size_t)b->stride + e; break;
+    case HETLA_BATCH_INTERLEAVED: off = e * (size_t)b->count + (size_t)k; break;
+    default:
+        off = (size_t)(k / b->bs) * (size_t)(b->bs * b->ld * b->cols) + e * (size_t)b->bs + (size_t)(k % b->bs);
+        break;
+    }
+    return (char *)b->ptr + off * es;
+}
+
+static hetla_zcomplex get(const hetla_batch *b, hetla_int k, hetla_int i, hetla_int j)
+{
+    const char *p = at(b, k, i, j);
+    switch (b->type) {
+    case HETLA_FLOAT: return *(const float *)p;
+    case HETLA_DOUBLE: return *(const double *)p;
+    case HETLA_COMPLEX: return *(const hetla_ccomplex *)p;
+    default: return *(const hetla_zcomplex *)p;
+    }
+}
+
+static void put(const hetla_batch *b, hetla_int k, hetla_int i, hetla_int j, hetla_zcomplex v)
+{
+    char *p = at(b, k, i, j);
+    switch (b->type) {
+    case HETLA_FLOAT: *(float *)p = (float)creal(v); break;
+    case HETLA_DOUBLE: *(double *)p = creal(v); break;
+    case HETLA_COMPLEX: *(hetla_ccomplex *)p = (hetla_ccomplex)v; break;
+    default: *(hetla_zcomplex *)p = v; break;
+    }
+}
+
+static unsigned long long rng = 88172645463325252ull;
+static double urand(void) /* xorshift, in [-1, 1) */
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (double)(rng >> 11) / 4503599627370496.0 - 1;
+}
+
+static hetla_zcomplex rand_of(hetla_dtype t) { return is_complex(t) ? urand() + I * urand() : urand(); }
+
+/* A rows x cols batch in @p layout, random, or NaN everywhere (poison). */
+static hetla_batch batch_new(hetla_batch_layout l, hetla_dtype t, hetla_int rows, hetla_int cols, int nan)
+{
+    hetla_batch b;
+    CHECK_OK(hetla_batch_alloc(l, t, rows, cols, COUNT, 0, &b));
+    for (hetla_int k = 0; k < COUNT; k++)
+        for (hetla_int j = 0; j < cols; j++)
+            for (hetla_int i = 0; i < rows; i++)
+                put(&b, k, i, j, nan ? NAN : rand_of(t));
+    return b;
+}
+
+/* op(X)(r, c) */
+static hetla_zcomplex opget(const hetla_batch *b, hetla_trans tr, hetla_int k, hetla_int r, hetla_int c)
+{
+    return tr == HETLA_NO_TRANS ? get(b, k, r, c) : tr == HETLA_TRANS ? get(b, k, c, r) : conj(get(b, k, c, r));
+}
+
+/* max over C's elements of |C - (alpha op(A) op(B) + beta C0)| over
+ * eps (k + 2) (|alpha| |op(A)| |op(B)| + |beta| |C0|). */
+static double residual(hetla_trans ta, hetla_trans tb, hetla_zcomplex alpha, const hetla_batch *A,
+                       const hetla_batch *B, hetla_zcomplex beta, const hetla_batch *C0, const hetla_batch *C,
+                       hetla_int kk)
+{
+    double worst = 0, eps = eps_of(C->type);
+    for (hetla_int k = 0; k < COUNT; k++)
+        for (hetla_int j = 0; j < C->cols; j++)
+            for (hetla_int i = 0; i < C->rows; i++) {
+                hetla_zcomplex s = 0;
+                double scale = 0;
+                for (hetla_int l = 0; l < kk; l++) {
+                    hetla_zcomplex a = opget(A, ta, k, i, l), b = opget(B, tb, k, l, j);
+                    s += a * b, scale += cabs(a) * cabs(b);
+                }
+                hetla_zcomplex c0 = beta == 0 ? 0 : get(C0, k, i, j), want = alpha * s + beta * c0;
+                scale = cabs(alpha) * scale + cabs(beta) * cabs(c0);
+                double r = cabs(get(C, k, i, j) - want) / (eps * (double)(kk + 2) * (scale > 0 ? scale : 1));
+                worst = isnan(r) ? INFINITY : r > worst ? r : worst;
+            }
+    return worst;
+}
+
+static hetla_status gemm(hetla_context *ctx, hetla_dtype t, hetla_trans ta, hetla_trans tb, hetla_zcomplex alpha,
+                         const hetla_batch *A, const hetla_batch *B, hetla_zcomplex beta, const hetla_batch *C)
+{
+    switch (t) {
+    case HETLA_FLOAT: return hetla_sgemm_batch(ctx, ta, tb, (float)creal(alpha), A, B, (float)creal(beta), C, NULL);
+    case HETLA_DOUBLE: return hetla_dgemm_batch(ctx, ta, tb, creal(alpha), A, B, creal(beta), C, NULL);
+    case HETLA_COMPLEX:
+        return hetla_cgemm_batch(ctx, ta, tb, (hetla_ccomplex)alpha, A, B, (hetla_ccomplex)beta, C, NULL);
+    default: return hetla_zgemm_batch(ctx, ta, tb, alpha, A, B, beta, C, NULL);
+    }
+}
+
+static hetla_status gemv(hetla_context *ctx, hetla_dtype t, hetla_trans ta, hetla_zcomplex alpha,
+                         const hetla_batch *A, const hetla_batch *x, hetla_zcomplex beta, const hetla_batch *y)
+{
+    switch (t) {
+    case HETLA_FLOAT: return hetla_sgemv_batch(ctx, ta, (float)creal(alpha), A, x, (float)creal(beta), y, NULL);
+    case HETLA_DOUBLE: return hetla_dgemv_batch(ctx, ta, creal(alpha), A, x, creal(beta), y, NULL);
+    case HETLA_COMPLEX:
+        return hetla_cgemv_batch(ctx, ta, (hetla_ccomplex)alpha, A, x, (hetla_ccomplex)beta, y, NULL);
+    default: return hetla_zgemv_batch(ctx, ta, alpha, A, x, beta, y, NULL);
+    }
+}
+
+static void copy_into(const hetla_batch *dst, const hetla_batch *src)
+{
+    for (hetla_int k = 0; k < COUNT; k++)
+        for (hetla_int j = 0; j < src->cols; j++)
+            for (hetla_int i = 0; i < src->rows; i++)
+                put(dst, k, i, j, get(src, k, i, j));
+}
+
+/* One GEMM (gemv: n = 1 through ?gemv_batch) of order n; every third
+ * order takes beta = 0 over a NaN-poisoned C. @return the residual. */
+static double one_case(hetla_context *ctx, hetla_dtype t, hetla_batch_layout l, hetla_int n, int vec)
+{
+    hetla_trans ta = transes[n % 3], tb = transes[(n / 3) % 3];
+    hetla_zcomplex alpha = is_complex(t) ? 0.5 - 0.75 * I : 0.5, beta = n % 3 == 0 ? 0 : is_complex(t) ? 1 + I : -1.5;
+    hetla_int m = n, nn = vec ? 1 : n, k = vec ? n : n + n % 2; /* GEMM: k differs from m on odd orders */
+    if (vec)
+        tb = HETLA_NO_TRANS;
+    hetla_batch A = batch_new(l, t, ta == HETLA_NO_TRANS ? m : k, ta == HETLA_NO_TRANS ? k : m, 0);
+    hetla_batch B = batch_new(l, t, tb == HETLA_NO_TRANS ? k : nn, tb == HETLA_NO_TRANS ? nn : k, 0);
+    hetla_batch C0 = batch_new(l, t, m, nn, beta == 0), C = batch_new(l, t, m, nn, 0);
+    copy_into(&C, &C0);
+    hetla_status s = vec ? gemv(ctx, t, ta, alpha, &A, &B, beta, &C) : gemm(ctx, t, ta, tb, alpha, &A, &B, beta, &C);
+    CHECK_OK(s);
+    double r = s ? INFINITY : residual(ta, tb, alpha, &A, &B, beta, &C0, &C, k);
+    CHECK_OK(hetla_batch_free(&A));
+    CHECK_OK(hetla_batch_free(&B));
+    CHECK_OK(hetla_batch_free(&C0));
+    CHECK_OK(hetla_batch_free(&C));
+    return r;
+}
+
+static void sweep(const char *devices, int vec)
+{
+    hetla_context *ctx = test_context(devices, 2);
+    CHECK_OK(hetla_stats_reset(ctx));
+    for (size_t ti = 0; ti < sizeof types / sizeof *types; ti++)
+        for (size_t li = 0; li < sizeof layouts / sizeof *layouts; li++)
+            for (hetla_int n = 1; n <= MAXN; n++) {
+                double r = one_case(ctx, types[ti], layouts[li], n, vec);
+                if (!(r < 10)) {
+                    printf("%s %s type %d layout %d n=%lld: residual %.3g eps\n", devices, vec ? "gemv" : "gemm",
+                           (int)types[ti], (int)layouts[li], (long long)n, r);
+                    CHECK(r < 10);
+                }
+            }
+    hetla_stats st;
+    CHECK_OK(hetla_stats_get(ctx, &st));
+    CHECK(st.transfers[HETLA_H2D] > 0); /* the chunks did go to a GPU */
+    CHECK_OK(hetla_context_destroy(ctx));
+}
+
+static void test_gemm_cuda(void) { sweep("cuda", 0); }
+static void test_gemv_cuda(void) { sweep("cuda", 1); }
+static void test_gemm_cpu_cuda(void) { sweep("cpu,cuda", 0); }
+static void test_gemv_cpu_cuda(void) { sweep("cpu,cuda", 1); }
+
+int main(int argc, char **argv)
+{
+    int ngpus = 0;
+    cudaError_t e = cudaGetDeviceCount(&ngpus);
+    if (e != cudaSuccess || ngpus == 0) {
+        printf("skipped: no CUDA GPU (%s)\n", e != cudaSuccess ? cudaGetErrorString(e) : "none found");
+        return 77;
+    }
+    if (!getenv("HETLA_MODULE_PATH")) {
+        fprintf(stderr, "HETLA_MODULE_PATH must name the folder of the built libhetla_cuda.so\n");
+        return 1;
+    }
+    static const test_case tests[] = {
+        {"gemm_cuda", test_gemm_cuda, 0},
+        {"gemv_cuda", test_gemv_cuda, 0},
+        {"gemm_cpu_cuda", test_gemm_cpu_cuda, 0},
+        {"gemv_cpu_cuda", test_gemv_cpu_cuda, 0},
+    };
+    return test_main(argc, argv, tests, (int)(sizeof tests / sizeof *tests));
+}
