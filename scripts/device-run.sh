@@ -4,7 +4,8 @@
 #   here:   scripts/device-build.sh     (build-device/ + .device/runtime.tar.xz)
 #   there:  scripts/device-run.sh STEP... with build-device and .device carried
 # Steps: info, tests, gpu-tests, bench-cpu, bench-lapack, bench-gpu,
-# bench-gpu-lapack, demo (default: all but bench-gpu-lapack). bench-lapack
+# bench-gpu-lapack, bench-gpu-batch, demo (default: all but the last
+# bench-gpu steps). bench-lapack
 # takes $LAPACK_N (sizes), $LAPACK_NB (tile sizes to try) and $LAPACK_WHAT
 # (potrf, ..., lapack); bench-gpu-lapack (the factorizations beside
 # cuSOLVER) $GPU_WHAT (potrf getrf geqrf), $GPU_DEVICES (device lists, as
@@ -74,6 +75,11 @@ step_bench_gpu_lapack() {
         --nb "${GPU_NB:-2048}" --reps "${GPU_REPS:-3}"
     done
   done
+}
+
+step_bench_gpu_batch() {
+  # batched GEMM on the GPU beside cuBLAS's strided-batched GEMM
+  run bench-gpu-batch "$hetla" bench gemm-batch --devices cuda
 }
 
 steps=${*:-info tests gpu-tests bench-cpu bench-lapack bench-gpu demo}

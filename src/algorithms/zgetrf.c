@@ -5,6 +5,7 @@
 #define COMPLEX
 #include "algorithms/algorithms.h"
 #include "kernels/lapack/lapack.h"
+#include "runtime/runtime.h"
 
 /* The kernels of one call, and where its tasks go. */
 typedef struct lu_job {
@@ -81,12 +82,23 @@ static hetla_status laswp_tiles(const lu_job *j, hetla_tiled *A, const hetla_int
     return hetla__put(j->ctx, j->seq, j->laswp, data, n, &args, sizeof args, prio);
 }
 
+/* Whether an accelerator of the context runs operation @p k (the steps
+ * below exist on CPU cores only; a GPU factors a whole panel faster than
+ * the CPU cores factor a step of it). */
+static int on_accelerator(const hetla_context *ctx, const hetla_kernel *k)
+{
+    for (int d = 0; d < ctx->ndevices; d++)
+        if (ctx->devices[d].type != HETLA_DEVICE_CPU && k->selected[d] >= 0)
+            return 1;
+    return 0;
+}
+
 /* The factorization of panel k (its tiles in @p data): one task, or, for
- * panels wider than HETLA__LU_STEP, narrow steps of that many columns,
- * each a task over the panel followed by one update task per tile below
- * the first, which run in parallel. The steps shorten the critical path
- * (a narrow factorization per step instead of the whole panel's) at the
- * price of more tasks. */
+ * panels wider than HETLA__LU_STEP on CPU cores alone, narrow steps of
+ * that many columns, each a task over the panel followed by one update
+ * task per tile below the first, which run in parallel. The steps shorten
+ * the critical path (a narrow factorization per step instead of the whole
+ * panel's) at the price of more tasks. */
 static hetla_status panel_tasks(const lu_job *j, hetla_tiled *A, hetla_int *ipiv, hetla_int *info, size_t k,
                                 const hetla_task_arg *data, int n)
 {
@@ -95,7 +107,7 @@ static hetla_status panel_tasks(const lu_job *j, hetla_tiled *A, hetla_int *ipiv
     hetla__getrf_args pa = {(hetla_int)(k * a->nb), ipiv, info, 0, 0};
     hetla_int first, kp = panel_pivots(a, k, &first);
     hetla_int width = (hetla_int)(a->n - k * a->nb < a->nb ? a->n - k * a->nb : a->nb);
-    if (width <= HETLA__LU_STEP)
+    if (width <= HETLA__LU_STEP || on_accelerator(j->ctx, j->panel))
         return hetla__put(j->ctx, j->seq, j->panel, data, n, &pa, sizeof pa, prio);
     hetla_status s = HETLA_SUCCESS;
     for (hetla_int c0 = 0; c0 < kp && !s; c0 += HETLA__LU_STEP) {

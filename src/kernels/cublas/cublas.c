@@ -22,6 +22,13 @@ static hetla_status (*const families[])(hetla_context *ctx) = {
     hetla__dpotrf_cusolver_register,
     hetla__cpotrf_cusolver_register,
     hetla__zpotrf_cusolver_register,
+    hetla__sgetrf_cusolver_register,
+    hetla__dgetrf_cusolver_register,
+    hetla__cgetrf_cusolver_register,
+    hetla__zgetrf_cusolver_register,
+#ifdef HETLA_CUDA_KERNELS
+    hetla__laswp_cuda_register,
+#endif
 };
 
 hetla_status hetla__cublas_register(hetla_context *ctx)

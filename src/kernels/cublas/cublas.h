@@ -26,6 +26,11 @@ static inline hetla_status hetla__cublas_add(hetla_context *ctx, const char *op,
 HETLA__REGISTER_DECL(gemm_cublas)
 HETLA__REGISTER_DECL(level3_cublas)
 HETLA__REGISTER_DECL(potrf_cusolver)
+HETLA__REGISTER_DECL(getrf_cusolver)
+
+/** LU's row interchanges in the CUDA_NATIVE class, every precision
+ *  (src/kernels/cuda, built where nvcc is). */
+hetla_status hetla__laswp_cuda_register(hetla_context *ctx);
 
 /** Every family in every precision: the backend's register_kernels hook. */
 hetla_status hetla__cublas_register(hetla_context *ctx);
