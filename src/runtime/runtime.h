@@ -136,6 +136,14 @@ struct hetla__sched_ops {
 };
 
 extern const hetla__sched_ops hetla__sched_eager, hetla__sched_dmda;
+
+/* ready heaps (ready_heap.c): the best task on top */
+/** Whether @p a runs before @p b: higher priority, then earlier insertion. */
+int hetla__task_before(const hetla__task *a, const hetla__task *b);
+/** Restores the heap @p h after entry @p i got better (a push). */
+void hetla__heap_up(hetla__task **h, size_t i);
+/** Restores the heap @p h of @p n entries after entry @p i got worse. */
+void hetla__heap_down(hetla__task **h, size_t n, size_t i);
 const hetla__sched_ops *hetla__sched_find(const char *name);
 
 /** A lock for critical sections of a few dozen instructions touched by

@@ -40,37 +40,6 @@ typedef struct dmda {
     queue *q; /* one per worker */
 } dmda;
 
-static int before(const hetla__task *a, const hetla__task *b)
-{
-    return a->priority != b->priority ? a->priority > b->priority : a->seqno < b->seqno;
-}
-
-static void sift_up(hetla__task **h, size_t i)
-{
-    for (size_t p; i > 0 && before(h[i], h[p = (i - 1) / 2]); i = p) {
-        hetla__task *t = h[i];
-        h[i] = h[p];
-        h[p] = t;
-    }
-}
-
-static void sift_down(hetla__task **h, size_t n, size_t i)
-{
-    for (;;) {
-        size_t l = 2 * i + 1, r = l + 1, best = i;
-        if (l < n && before(h[l], h[best]))
-            best = l;
-        if (r < n && before(h[r], h[best]))
-            best = r;
-        if (best == i)
-            return;
-        hetla__task *t = h[i];
-        h[i] = h[best];
-        h[best] = t;
-        i = best;
-    }
-}
-
 static hetla_status dmda_init(hetla_context *ctx, int nworkers, void **state)
 {
     dmda *s = calloc(1, sizeof *s);
@@ -142,7 +111,7 @@ static void heap_push(queue *q, hetla__task *t)
         }
     }
     q->heap[q->n] = t;
-    sift_up(q->heap, q->n++);
+    hetla__heap_up(q->heap, q->n++);
     atomic_fetch_add_explicit(&q->avail, 1, memory_order_relaxed);
     hetla__spin_unlock(&q->lock);
 }
@@ -188,7 +157,7 @@ static hetla__task *take_top(queue *q)
     if (q->n > 0) {
         t = q->heap[0];
         q->heap[0] = q->heap[--q->n];
-        sift_down(q->heap, q->n, 0);
+        hetla__heap_down(q->heap, q->n, 0);
         atomic_fetch_sub_explicit(&q->avail, 1, memory_order_relaxed);
     }
     hetla__spin_unlock(&q->lock);

@@ -13,42 +13,6 @@ typedef struct {
     atomic_size_t avail;   /* ready tasks, for the lock-free emptiness peek */
 } eager;
 
-/* a before b: higher priority, then earlier insertion */
-static int before(const hetla__task *a, const hetla__task *b)
-{
-    return a->priority != b->priority ? a->priority > b->priority : a->seqno < b->seqno;
-}
-
-static void sift_up(hetla__task **h, size_t i)
-{
-    while (i > 0) {
-        size_t p = (i - 1) / 2;
-        if (!before(h[i], h[p]))
-            break;
-        hetla__task *t = h[i];
-        h[i] = h[p];
-        h[p] = t;
-        i = p;
-    }
-}
-
-static void sift_down(hetla__task **h, size_t n, size_t i)
-{
-    for (;;) {
-        size_t l = 2 * i + 1, r = l + 1, best = i;
-        if (l < n && before(h[l], h[best]))
-            best = l;
-        if (r < n && before(h[r], h[best]))
-            best = r;
-        if (best == i)
-            return;
-        hetla__task *t = h[i];
-        h[i] = h[best];
-        h[best] = t;
-        i = best;
-    }
-}
-
 static hetla_status eager_init(hetla_context *ctx, int nworkers, void **state)
 {
     (void)ctx, (void)nworkers;
@@ -80,7 +44,7 @@ static void eager_push(void *state, hetla__task *t)
     }
     if (e->n < e->cap) {
         e->heap[e->n] = t;
-        sift_up(e->heap, e->n++);
+        hetla__heap_up(e->heap, e->n++);
     } else {
         hetla__task **tail = &e->overflow;
         while (*tail)
@@ -108,8 +72,8 @@ static hetla__task *take(eager *e, size_t i)
     hetla__task *t = e->heap[i];
     e->heap[i] = e->heap[--e->n];
     if (i < e->n) {
-        sift_down(e->heap, e->n, i);
-        sift_up(e->heap, i);
+        hetla__heap_down(e->heap, e->n, i);
+        hetla__heap_up(e->heap, i);
     }
     return t;
 }
@@ -129,7 +93,8 @@ static hetla__task *eager_pop(void *state, hetla__worker *w)
         /* The best task is for another device: take the best one that fits. */
         size_t best = e->n;
         for (size_t i = 1; i < e->n; i++)
-            if (hetla__task_fits(e->heap[i], w) && (best == e->n || before(e->heap[i], e->heap[best])))
+            if (hetla__task_fits(e->heap[i], w) &&
+                (best == e->n || hetla__task_before(e->heap[i], e->heap[best])))
                 best = i;
         if (best < e->n)
             t = take(e, best);
