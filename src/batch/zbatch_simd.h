@@ -4,14 +4,22 @@
  * turns it into vector instructions of the instruction set the including
  * file is compiled for (zbatch_avx2.c, zbatch_avx512.c define
  * HETLA__VEC_BYTES and HETLA__ISA first). Small square sizes (2, 3, 4, 8)
- * get copies with the sizes known, their loops unrolled.
+ * get copies with the sizes known, their loops unrolled. Where the
+ * compiler's vectorizer left the lane loops scalar (GEMM's register
+ * tiles, LU's update), real precisions work on GCC vectors (type V).
  * @precisions normal z -> s d c
  */
 #define COMPLEX
 #include <complex.h>
 #include <math.h>
+#include <string.h>
 
 #include "zbatch_kernels.h"
+
+/* -std=c11 turns the contraction of a * b + c into FMAs off; every
+ * multiply-add of these kernels wants it (2x-3x on GEMM and the
+ * factorizations from n = 8 up; results stay within the tests' bounds). */
+#pragma GCC optimize("fp-contract=fast")
 
 typedef hetla_zcomplex T;
 typedef double R; /* the real type of T */
@@ -80,6 +88,128 @@ INLINE void gemm_body(hetla_int m, hetla_int n, hetla_int k, T alpha, T beta, op
         }
 }
 
+/* The register tile of the other GEMMs: GM x GN elements of C for one
+ * vector of GV lanes (half a lane group) stay in registers while A's rows
+ * and B's columns stream by, GM + GN vector loads per GM GN FMAs (the
+ * column loop above reloads A for every FMA). Sized for the vector
+ * registers: 32 with AVX-512, 16 with AVX2; a complex element takes two. */
+enum {
+    GV = HETLA__VEC_BYTES / (int)sizeof(T),
+    NREG = HETLA__VEC_BYTES == 64 ? 32 : 16,
+    CW = (int)(sizeof(T) / sizeof(R)),
+    GM = NREG / 8 / CW,
+    GN = NREG == 32 || CW == 1 ? 4 : 2
+};
+
+#define VLANE for (int l = 0; l < GV; l++)
+
+/* One vector of GV lanes. Real: a GCC vector, so that the tile's loops,
+ * unrolled, stay vector FMAs on registers; complex: the lanes as an
+ * array, multiplied by the compiler's complex arithmetic. */
+#if defined(COMPLEX)
+typedef struct vec {
+    T x[GV];
+} V;
+
+INLINE V vload(const T *restrict p, int c)
+{
+    V v;
+    VLANE v.x[l] = cj(c, p[l]);
+    return v;
+}
+INLINE V vzero(void)
+{
+    V v;
+    VLANE v.x[l] = 0;
+    return v;
+}
+INLINE V vfma(V a, V b, V c)
+{
+    VLANE c.x[l] += a.x[l] * b.x[l];
+    return c;
+}
+INLINE V vnmsub(V a, V b, V c)
+{
+    VLANE c.x[l] -= a.x[l] * b.x[l];
+    return c;
+}
+INLINE void vput(T *restrict p, V v) { VLANE p[l] = v.x[l]; }
+INLINE void vstore(T *restrict p, V acc, T alpha, T beta)
+{
+    if (beta == 0)
+        VLANE p[l] = alpha * acc.x[l];
+    else
+        VLANE p[l] = alpha * acc.x[l] + beta * p[l];
+}
+#else
+typedef T V __attribute__((vector_size(HETLA__VEC_BYTES)));
+
+INLINE V vload(const T *restrict p, int c)
+{
+    (void)c;
+    V v;
+    memcpy(&v, p, sizeof v); /* the lane stride keeps no alignment */
+    return v;
+}
+INLINE V vzero(void) { return (V){0}; }
+INLINE V vfma(V a, V b, V c) { return c + a * b; }
+INLINE V vnmsub(V a, V b, V c) { return c - a * b; }
+INLINE void vput(T *restrict p, V v) { memcpy(p, &v, sizeof v); }
+INLINE void vstore(T *restrict p, V acc, T alpha, T beta)
+{
+    V r = alpha * acc;
+    if (beta != 0)
+        r += beta * vload(p, 0);
+    memcpy(p, &r, sizeof r);
+}
+#endif
+
+/* C(i0 .. i0+mr-1, j0 .. j0+nr-1) of GV lanes; mr, nr constants where inlined. */
+INLINE void gemm_tile(int mr, int nr, hetla_int k, T alpha, T beta, opnd A, opnd B, opnd C, hetla_int i0,
+                      hetla_int j0)
+{
+    V acc[GM][GN], b[GN];
+    for (int i = 0; i < mr; i++)
+        for (int j = 0; j < nr; j++)
+            acc[i][j] = vzero();
+    for (hetla_int q = 0; q < k; q++) {
+        for (int j = 0; j < nr; j++)
+            b[j] = vload(at(B, q, j0 + j), B.c);
+        for (int i = 0; i < mr; i++) {
+            V a = vload(at(A, i0 + i, q), A.c);
+            for (int j = 0; j < nr; j++)
+                acc[i][j] = vfma(a, b[j], acc[i][j]);
+        }
+    }
+    for (int i = 0; i < mr; i++)
+        for (int j = 0; j < nr; j++)
+            vstore(at(C, i0 + i, j0 + j), acc[i][j], alpha, beta);
+}
+
+INLINE opnd shift(opnd o, int lanes) { return (opnd){o.p + lanes, o.ri, o.rj, o.c}; }
+
+/* The lane group as LANES / GV vectors, each in GM x GN tiles: a B panel of
+ * GN columns stays in L1 while A's rows pass. */
+INLINE void gemm_tiled(hetla_int m, hetla_int n, hetla_int k, T alpha, T beta, opnd A, opnd B, opnd C)
+{
+    for (int h = 0; h < LANES; h += GV) {
+        opnd a = shift(A, h), b = shift(B, h), c = shift(C, h);
+        hetla_int j0 = 0, i0;
+        for (; j0 + GN <= n; j0 += GN) {
+            for (i0 = 0; i0 + GM <= m; i0 += GM)
+                gemm_tile(GM, GN, k, alpha, beta, a, b, c, i0, j0);
+            for (; i0 < m; i0++)
+                gemm_tile(1, GN, k, alpha, beta, a, b, c, i0, j0);
+        }
+        for (; j0 < n; j0++) {
+            for (i0 = 0; i0 + GM <= m; i0 += GM)
+                gemm_tile(GM, 1, k, alpha, beta, a, b, c, i0, j0);
+            for (; i0 < m; i0++)
+                gemm_tile(1, 1, k, alpha, beta, a, b, c, i0, j0);
+        }
+    }
+}
+
 static void gemm(const hetla__gemm_batch_args *a, hetla__zlanes A, hetla__zlanes B, hetla__zlanes C)
 {
     opnd oa = op_of(A, a->transa), ob = op_of(B, a->transb), oc = op_of(C, HETLA_NO_TRANS);
@@ -88,11 +218,13 @@ static void gemm(const hetla__gemm_batch_args *a, hetla__zlanes A, hetla__zlanes
         switch (a->m) {
         case 2: gemm_body(2, 2, 2, alpha, beta, oa, ob, oc); return;
         case 3: gemm_body(3, 3, 3, alpha, beta, oa, ob, oc); return;
-        case 4: gemm_body(4, 4, 4, alpha, beta, oa, ob, oc); return;
-        case 8: gemm_body(8, 8, 8, alpha, beta, oa, ob, oc); return;
+        /* k left to run time: with it known too, GCC 12 fails (internal
+         * error in the SLP vectorizer) on the float twin */
+        case 4: gemm_tiled(4, 4, a->k, alpha, beta, oa, ob, oc); return;
+        case 8: gemm_tiled(8, 8, a->k, alpha, beta, oa, ob, oc); return;
         default: break;
         }
-    gemm_body(a->m, a->n, a->k, alpha, beta, oa, ob, oc);
+    gemm_tiled(a->m, a->n, a->k, alpha, beta, oa, ob, oc);
 }
 
 /* ---- GEMV ----------------------------------------------------------------------- */
@@ -231,21 +363,18 @@ static void potrs(const hetla__lapack_batch_args *a, hetla__zlanes A, hetla__zla
 
 /* ---- LU ------------------------------------------------------------------------ */
 
-/* Row i and row p[l] of lane l swap, columns 0 .. n-1, for every lane at
- * once: a select per candidate row, as the lanes pivot on different rows. */
-INLINE void swap_lanes(opnd A, hetla_int i, hetla_int lo, hetla_int hi, const R *restrict p, hetla_int n)
+/* Row i and row p[l] of lane l swap, columns 0 .. n-1: the lanes pivot on
+ * rows of their own, so one lane at a time, O(n) each (a select over every
+ * candidate row for all lanes at once was O(n) per element). */
+INLINE void swap_lanes(opnd A, hetla_int i, const R *restrict p, hetla_int n)
 {
-    for (hetla_int c = 0; c < n; c++) {
-        T *restrict ai = at(A, i, c);
-        for (hetla_int r = lo; r < hi; r++) {
-            T *restrict ar = at(A, r, c);
-            LANE
-            {
-                int sw = p[l] == (R)r;
-                T x = ai[l], y = ar[l];
-                ai[l] = sw ? y : x;
-                ar[l] = sw ? x : y;
-            }
+    LANE
+    {
+        hetla_int r = (hetla_int)p[l];
+        for (hetla_int c = 0; r != i && c < n; c++) {
+            T *restrict x = at(A, i, c) + l, *restrict y = at(A, r, c) + l, t = *x;
+            *x = *y;
+            *y = t;
         }
     }
 }
@@ -269,7 +398,7 @@ INLINE void getrf_body(hetla_int m, hetla_int n, int pivot, opnd A, hetla_int *r
                 }
             }
             LANE piv[j * LANES + l] = (hetla_int)p[l] + 1;
-            swap_lanes(A, j, j + 1, m, p, n);
+            swap_lanes(A, j, p, n);
         }
         T inv[LANES];
         const T *restrict d = at(A, j, j);
@@ -283,14 +412,14 @@ INLINE void getrf_body(hetla_int m, hetla_int n, int pivot, opnd A, hetla_int *r
             T *restrict aij = at(A, i, j);
             LANE aij[l] *= inv[l];
         }
-        for (hetla_int c = j + 1; c < n; c++) {
-            const T *restrict ajc = at(A, j, c);
-            for (hetla_int i = j + 1; i < m; i++) {
-                T *restrict aic = at(A, i, c);
-                const T *restrict aij = at(A, i, j);
-                LANE aic[l] -= aij[l] * ajc[l];
+        for (hetla_int c = j + 1; c < n; c++)
+            for (int h = 0; h < LANES; h += GV) {
+                V ajc = vload(at(A, j, c) + h, 0);
+                for (hetla_int i = j + 1; i < m; i++) {
+                    T *aic = at(A, i, c) + h;
+                    vput(aic, vnmsub(vload(at(A, i, j) + h, 0), ajc, vload(aic, 0)));
+                }
             }
-        }
     }
 }
 
@@ -318,7 +447,7 @@ static void getrs(const hetla__lapack_batch_args *a, hetla__zlanes A, const hetl
         opnd o = op_of(A, HETLA_NO_TRANS);
         for (hetla_int i = 0; i < n && piv; i++) {
             LANE p[l] = (R)(piv[i * LANES + l] - 1);
-            swap_lanes(b, i, i + 1, n, p, a->nrhs);
+            swap_lanes(b, i, p, a->nrhs);
         }
         trsv_body(n, a->nrhs, 1, 1, 1, o, b);
         trsv_body(n, a->nrhs, 0, 0, 1, o, b);
@@ -328,7 +457,7 @@ static void getrs(const hetla__lapack_batch_args *a, hetla__zlanes A, const hetl
         trsv_body(n, a->nrhs, 0, 1, 1, o, b);
         for (hetla_int i = n - 1; i >= 0 && piv; i--) {
             LANE p[l] = (R)(piv[i * LANES + l] - 1);
-            swap_lanes(b, i, i + 1, n, p, a->nrhs);
+            swap_lanes(b, i, p, a->nrhs);
         }
     }
 }
