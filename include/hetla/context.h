@@ -23,7 +23,8 @@ typedef struct hetla_config {
     const char *devices;
     /** CPU worker threads; 0 = one per core. Env: HETLA_CPU_WORKERS. */
     int cpu_workers;
-    /** Scheduler: "eager" (default). Env: HETLA_SCHED. */
+    /** Scheduler: "auto" (default: "dmda" with accelerators, "eager" on
+     *  CPU cores alone), "eager" or "dmda". Env: HETLA_SCHED. */
     const char *scheduler;
     /** Chrome-trace JSON written at context destruction; NULL = no trace.
      *  Env: HETLA_TRACE. */
@@ -46,6 +47,11 @@ typedef struct hetla_config {
      *  per device class and routine (on CPU cores 320 for Cholesky and LU,
      *  256 otherwise). Env: HETLA_TILE. */
     int tile_size;
+    /** Bytes of its memory each accelerator may hold for hetla's data; 0 =
+     *  all it has. When a device is full, replicas no running task uses
+     *  are evicted (least recently used first; the only valid copy is
+     *  written back to the host first). Env: HETLA_DEVICE_MEMORY_LIMIT. */
+    size_t device_memory_limit;
 } hetla_config;
 
 /** Sets @p cfg to defaults (all zero). @return HETLA_ERR_ARG if NULL. */

@@ -37,6 +37,21 @@ static hetla_status parse_log_level(const char *s, int *level)
     return hetla__fail(HETLA_ERR_ARG, "HETLA_LOG: '%s' is not error, warn, info or debug", s);
 }
 
+/* Overrides @p out with the byte count in environment variable @p env, if set. */
+static hetla_status env_bytes(const char *env, size_t *out)
+{
+    const char *v = getenv(env);
+    if (!v || !*v)
+        return HETLA_SUCCESS;
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (errno || *end || !isdigit((unsigned char)v[0]))
+        return hetla__fail(HETLA_ERR_ARG, "%s: '%s' is not a byte count", env, v);
+    *out = (size_t)n;
+    return HETLA_SUCCESS;
+}
+
 /* Overrides @p out with the count in environment variable @p env, if set. */
 static hetla_status env_count(const char *env, long max, int *out)
 {
@@ -90,6 +105,9 @@ hetla_status hetla__config_apply(hetla_context *ctx, const hetla_config *cfg, in
     hetla_status s = env_count("HETLA_CPU_WORKERS", 4096, cpu_workers);
     if (!s)
         s = env_count("HETLA_TILE", 1 << 16, &ctx->tile_size);
+    ctx->mem_limit = cfg->device_memory_limit;
+    if (!s)
+        s = env_bytes("HETLA_DEVICE_MEMORY_LIMIT", &ctx->mem_limit);
     return s;
 }
 

@@ -30,6 +30,7 @@ static void context_free(hetla_context *ctx)
     pthread_mutex_destroy(&ctx->registry_lock);
     pthread_mutex_destroy(&ctx->alloc_lock);
     pthread_mutex_destroy(&ctx->dispose_lock);
+    pthread_mutex_destroy(&ctx->data_lock);
     free(ctx->busy_snapshot);
     free(ctx->devices_spec);
     free(ctx->sched_name);
@@ -83,6 +84,7 @@ hetla_status hetla_context_create(const hetla_config *cfg, hetla_context **out)
     pthread_mutex_init(&ctx->registry_lock, NULL);
     pthread_mutex_init(&ctx->alloc_lock, NULL);
     pthread_mutex_init(&ctx->dispose_lock, NULL);
+    pthread_mutex_init(&ctx->data_lock, NULL);
     ctx->default_seq.ctx = ctx;
     ctx->t0 = hetla__now();
     hetla_status s = context_setup(ctx, cfg);

@@ -42,6 +42,7 @@ struct hetla_context {
     char *devices_spec, *sched_name, *trace_file, *module_path, *policy_spec;
     int no_pinning;
     int tile_size; /* 0 = per device class */
+    size_t mem_limit; /* per accelerator memory node; 0 = none */
     hetla_log_fn log_fn;
     void *log_user;
     int log_level;
@@ -79,6 +80,11 @@ struct hetla_context {
     hetla_sequence default_seq;
     pthread_mutex_t dispose_lock; /* handles freed once their tasks are done (runtime/data.c) */
     hetla_data *disposed;
+    /* every live handle, for eviction (runtime/coherence.c) */
+    pthread_mutex_t data_lock;
+    hetla_data *data_list;
+    atomic_ullong use_clock;
+    atomic_size_t mem_used[HETLA__MAX_NODES];
 
     /* kernel registry (kernels/registry.c) */
     pthread_mutex_t registry_lock;

@@ -2,6 +2,7 @@
  * valid copy from the cheapest source, writes invalidate the others, the
  * host is updated only when asked (flush, acquire, unregister). Also node
  * memory and per-worker scratch buffers. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,15 +19,52 @@ hetla_status hetla__node_alloc(hetla_context *ctx, int node, size_t bytes, void 
         return *ptr ? HETLA_SUCCESS : hetla__fail(HETLA_ERR_NO_MEMORY, "out of host memory (%zu bytes)", bytes);
     }
     hetla__device *dev = ctx->node_device[node];
-    return dev->ops->alloc(dev, bytes, ptr);
+    size_t used = atomic_fetch_add(&ctx->mem_used[node], bytes) + bytes;
+    hetla_status s = ctx->mem_limit && used > ctx->mem_limit
+                         ? hetla__fail(HETLA_ERR_DEVICE_MEMORY, "%s: %zu bytes more would pass the limit of %zu",
+                                       dev->name, bytes, ctx->mem_limit)
+                         : dev->ops->alloc(dev, bytes, ptr);
+    if (s)
+        atomic_fetch_sub(&ctx->mem_used[node], bytes);
+    return s;
 }
 
-void hetla__node_free(hetla_context *ctx, int node, void *ptr)
+void hetla__node_free(hetla_context *ctx, int node, void *ptr, size_t bytes)
 {
-    if (node == 0)
+    if (node == 0) {
         free(ptr);
-    else
-        ctx->node_device[node]->ops->free(ctx->node_device[node], ptr);
+        return;
+    }
+    ctx->node_device[node]->ops->free(ctx->node_device[node], ptr);
+    atomic_fetch_sub(&ctx->mem_used[node], bytes ? bytes : 1);
+}
+
+void hetla__data_live(hetla_data *d, int live)
+{
+    hetla_context *ctx = d->ctx;
+    pthread_mutex_lock(&ctx->data_lock);
+    if (live) {
+        d->prev_live = NULL;
+        d->next_live = ctx->data_list;
+        if (ctx->data_list)
+            ctx->data_list->prev_live = d;
+        ctx->data_list = d;
+    } else {
+        if (d->prev_live)
+            d->prev_live->next_live = d->next_live;
+        else
+            ctx->data_list = d->next_live;
+        if (d->next_live)
+            d->next_live->prev_live = d->prev_live;
+    }
+    pthread_mutex_unlock(&ctx->data_lock);
+}
+
+void hetla__replica_hold(hetla_data *d, int node, int delta)
+{
+    d->rep[node].users += delta;
+    if (delta > 0)
+        d->rep[node].last_use = atomic_fetch_add_explicit(&d->ctx->use_clock, 1, memory_order_relaxed);
 }
 
 static int direction(int src, int dst) { return src == 0 ? HETLA_H2D : dst == 0 ? HETLA_D2H : HETLA_D2D; }
@@ -52,12 +90,84 @@ hetla_status hetla__transfer(hetla_context *ctx, const hetla__copy *c, hetla__wo
     return HETLA_SUCCESS;
 }
 
+static hetla_status copy_replica(hetla_data *d, int src, int dst, hetla__worker *w);
+static hetla_status replica_alloc(hetla_data *d, int node);
+
+/* Frees @p v's replica on @p node (@p v locked, the replica unused),
+ * writing it back to the host first if it holds the only valid copy.
+ * @return the bytes freed, 0 if it could not be written back. */
+static size_t evict_one(hetla_data *v, int node)
+{
+    hetla__replica *r = &v->rep[node];
+    int elsewhere = 0;
+    for (int n = 0; n < v->ctx->nnodes; n++)
+        elsewhere |= n != node && v->rep[n].state != HETLA__INVALID;
+    if (r->state != HETLA__INVALID && !elsewhere) {
+        if (replica_alloc(v, 0) || copy_replica(v, node, 0, NULL))
+            return 0;
+        v->rep[0].state = HETLA__SHARED;
+    }
+    size_t bytes = v->m * v->n * v->elsize;
+    hetla__node_free(v->ctx, node, r->ptr, bytes);
+    *r = (hetla__replica){0};
+    return bytes ? bytes : 1;
+}
+
+/* Frees at least @p need bytes of node @p node held by replicas no task
+ * uses, least recently used first; @p self (locked by the caller) is
+ * left alone. Victims are only try-locked: a handle another thread holds
+ * is in use anyway, and waiting for it could deadlock. @return bytes freed. */
+static size_t evict(hetla_context *ctx, int node, size_t need, const hetla_data *self)
+{
+    size_t freed = 0;
+    pthread_mutex_lock(&ctx->data_lock);
+    while (freed < need) {
+        hetla_data *victim = NULL;
+        unsigned long long oldest = 0;
+        for (hetla_data *v = ctx->data_list; v; v = v->next_live) {
+            if (v == self || pthread_mutex_trylock(&v->lock))
+                continue;
+            const hetla__replica *r = &v->rep[node];
+            if (r->allocated && !r->users && (!victim || r->last_use < oldest))
+                victim = v, oldest = r->last_use;
+            pthread_mutex_unlock(&v->lock);
+        }
+        if (!victim || pthread_mutex_trylock(&victim->lock))
+            break;
+        size_t got = victim->rep[node].allocated && !victim->rep[node].users ? evict_one(victim, node) : 0;
+        pthread_mutex_unlock(&victim->lock);
+        if (!got)
+            break;
+        freed += got;
+    }
+    pthread_mutex_unlock(&ctx->data_lock);
+    return freed;
+}
+
+/* hetla__node_alloc of @p bytes for handle @p d (locked): on a full
+ * device, replicas are evicted until the allocation succeeds or nothing
+ * more can go. */
+static hetla_status alloc_for(hetla_data *d, int node, size_t bytes, void **ptr)
+{
+    hetla_status s = hetla__node_alloc(d->ctx, node, bytes, ptr);
+    while (s == HETLA_ERR_DEVICE_MEMORY && node > 0 && evict(d->ctx, node, bytes, d))
+        s = hetla__node_alloc(d->ctx, node, bytes, ptr);
+    if (s == HETLA_ERR_DEVICE_MEMORY && node > 0) {
+        char why[256];
+        snprintf(why, sizeof why, "%s", hetla_error_detail());
+        return hetla__fail(s, "%s is full: %zu bytes needed and every replica left there is used by running tasks "
+                              "(%s)",
+                           d->ctx->node_device[node]->name, bytes, why);
+    }
+    return s;
+}
+
 static hetla_status replica_alloc(hetla_data *d, int node)
 {
     hetla__replica *r = &d->rep[node];
     if (r->ptr)
         return HETLA_SUCCESS;
-    hetla_status s = hetla__node_alloc(d->ctx, node, d->m * d->n * d->elsize, &r->ptr);
+    hetla_status s = alloc_for(d, node, d->m * d->n * d->elsize, &r->ptr);
     if (s)
         return s;
     r->ld = d->m > 0 ? d->m : 1;
@@ -147,13 +257,13 @@ void hetla__replicas_free(hetla_data *d)
 {
     for (int n = 0; n < d->ctx->nnodes; n++) {
         if (d->rep[n].allocated)
-            hetla__node_free(d->ctx, n, d->rep[n].ptr);
+            hetla__node_free(d->ctx, n, d->rep[n].ptr, d->m * d->n * d->elsize);
         d->rep[n] = (hetla__replica){0};
     }
     if (d->scratch) {
         for (int i = 0; i < d->ctx->nworkers; i++)
             if (d->scratch[i])
-                hetla__node_free(d->ctx, d->ctx->workers[i].dev->node, d->scratch[i]);
+                hetla__node_free(d->ctx, d->ctx->workers[i].dev->node, d->scratch[i], d->m * d->n * d->elsize);
         free(d->scratch);
         d->scratch = NULL;
     }
@@ -167,7 +277,7 @@ hetla_status hetla__scratch_get(hetla_data *d, hetla__worker *w, hetla_buffer *b
             return hetla__fail(HETLA_ERR_NO_MEMORY, "out of memory (scratch table)");
     }
     if (!d->scratch[w->id]) {
-        hetla_status s = hetla__node_alloc(d->ctx, w->dev->node, d->m * d->n * d->elsize, &d->scratch[w->id]);
+        hetla_status s = alloc_for(d, w->dev->node, d->m * d->n * d->elsize, &d->scratch[w->id]);
         if (s)
             return s;
     }

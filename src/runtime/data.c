@@ -24,6 +24,8 @@ static hetla_status data_new(hetla_context *ctx, size_t m, size_t n, hetla_dtype
     d->type = t;
     d->elsize = dtype_sizes[t];
     pthread_mutex_init(&d->lock, NULL);
+    if (ctx->nnodes > 1) /* replicas on accelerators: eviction may look at it */
+        hetla__data_live(d, 1);
     *out = d;
     return HETLA_SUCCESS;
 }
@@ -52,7 +54,7 @@ hetla_status hetla__matrix_register(hetla_context *ctx, void *ptr, size_t m, siz
     if (s)
         return s;
     (*out)->user_host = 1;
-    (*out)->rep[0] = (hetla__replica){HETLA__OWNED, ptr, ld, 0};
+    (*out)->rep[0] = (hetla__replica){.state = HETLA__OWNED, .ptr = ptr, .ld = ld};
     if (pin && m > 0 && n > 0)
         (*out)->pinned = hetla__host_pin(ctx, ptr, ((n - 1) * ld + m) * hetla_dtype_size(t));
     return HETLA_SUCCESS;
@@ -219,6 +221,8 @@ static void data_free(hetla_data *d)
     free(d->readers);
     if (d->pinned)
         hetla__host_unpin(d->ctx, d->rep[0].ptr);
+    if (d->ctx->nnodes > 1)
+        hetla__data_live(d, 0);
     hetla__replicas_free(d);
     pthread_mutex_destroy(&d->lock);
     free(d);

@@ -20,6 +20,8 @@ typedef struct hetla__replica {
     void *ptr;
     size_t ld;      /**< elements */
     int allocated;  /**< hetla allocated ptr (vs the user's memory) */
+    int users;      /**< tasks fetching or running with it: not evictable */
+    unsigned long long last_use; /**< the context's use clock at the last fetch (LRU) */
 } hetla__replica;
 
 struct hetla_data {
@@ -38,6 +40,7 @@ struct hetla_data {
     atomic_long scratch_users; /* tasks using it as HETLA_SCRATCH */
     void **scratch;      /* per-worker buffers for HETLA_SCRATCH */
     hetla_data *next_disposed; /* in the context's list of handles to free (hetla__data_dispose) */
+    hetla_data *prev_live, *next_live; /* in the context's list of live handles */
     hetla__replica rep[]; /* one per memory node of the context */
 };
 
@@ -76,6 +79,7 @@ struct hetla__task {
     pthread_mutex_t lock; /* successor list vs completion */
     hetla__task **succ;
     int nsucc, capsucc;
+    int held;          /* data arguments whose replica it holds (replica users) */
     double sched_len;  /* the scheduler's: expected seconds where it was put */
     int sched_worker;  /* the scheduler's: the worker it was given to */
     hetla__task *succ_inline[4];
@@ -206,6 +210,11 @@ void hetla__ready(hetla_context *ctx, hetla__task *t);
 /* coherence (coherence.c): called with d->lock held */
 hetla_status hetla__replica_fetch(hetla_data *d, int node, hetla_access mode, hetla__worker *w);
 void hetla__replica_written(hetla_data *d, int node);
+/** Adds @p delta to the users of @p d's replica on @p node (a task holding
+ *  it); a held replica is never evicted. */
+void hetla__replica_hold(hetla_data *d, int node, int delta);
+/** Adds @p d to / removes it from the context's live handles. */
+void hetla__data_live(hetla_data *d, int live);
 void hetla__replicas_free(hetla_data *d);
 /** The calling worker's private buffer of scratch handle @p d. */
 hetla_status hetla__scratch_get(hetla_data *d, hetla__worker *w, hetla_buffer *buf);
@@ -225,8 +234,10 @@ hetla_status hetla__matrix_register(hetla_context *ctx, void *ptr, size_t m, siz
  *  unpin later); small ranges and CPU-only contexts are left alone. */
 int hetla__host_pin(hetla_context *ctx, void *ptr, size_t bytes);
 void hetla__host_unpin(hetla_context *ctx, void *ptr);
+/** Memory of node @p node; on an accelerator counted against the
+ *  context's limit (no eviction here: see replica_alloc). */
 hetla_status hetla__node_alloc(hetla_context *ctx, int node, size_t bytes, void **ptr);
-void hetla__node_free(hetla_context *ctx, int node, void *ptr);
+void hetla__node_free(hetla_context *ctx, int node, void *ptr, size_t bytes);
 
 /* kernels (kernels/registry.c) */
 /** Default policy overridden by @p policy ("cpu=blis,generic;cuda=..."),

@@ -198,6 +198,7 @@ static hetla__task *task_new(hetla_context *ctx, const hetla_task_desc *d)
     t->mask = d->device_mask;
     t->seqno = atomic_fetch_add_explicit(&ctx->next_seqno, 1, memory_order_relaxed);
     t->args_size = d->args_size;
+    t->held = 0;
     t->data = t->data_inline;
     if (d->ndata > HETLA__TASK_DATA_INLINE && !(t->data = malloc((size_t)d->ndata * sizeof *t->data))) {
         t->data = t->data_inline;
@@ -313,11 +314,12 @@ static void task_complete(hetla_context *ctx, hetla__worker *w, hetla__task *t)
  * cache line would bounce between the worker and the inserting thread. */
 static int host_only(const hetla_data *d) { return d->user_host && d->ctx->nnodes == 1; }
 
-/* Fetches the task's data to the worker's node and fills the buffers. */
+/* Fetches the task's data to the worker's node and fills the buffers;
+ * each replica fetched is held (not evictable) until the task ends. */
 static hetla_status task_fetch(hetla__worker *w, hetla__task *t, hetla_buffer *buf)
 {
     int node = w->dev->node;
-    for (int i = 0; i < t->ndata; i++) {
+    for (int i = 0; i < t->ndata; i++, t->held = i) {
         hetla_data *d = t->data[i].data;
         hetla_status s;
         if (host_only(d) && t->data[i].mode != HETLA_SCRATCH) {
@@ -328,6 +330,7 @@ static hetla_status task_fetch(hetla__worker *w, hetla__task *t, hetla_buffer *b
         if (t->data[i].mode == HETLA_SCRATCH)
             s = hetla__scratch_get(d, w, &buf[i]);
         else {
+            hetla__replica_hold(d, node, 1); /* before the fetch: the task's own next fetches must not evict it */
             s = hetla__replica_fetch(d, node, t->data[i].mode, w);
             buf[i] = (hetla_buffer){d->rep[node].ptr, d->m, d->n, d->rep[node].ld, d->type};
         }
@@ -336,6 +339,22 @@ static hetla_status task_fetch(hetla__worker *w, hetla__task *t, hetla_buffer *b
             return s;
     }
     return HETLA_SUCCESS;
+}
+
+/* Lets go of the replicas task_fetch held (all of them, or up to the
+ * argument whose fetch failed, which is held too). */
+static void task_unhold(hetla__worker *w, hetla__task *t)
+{
+    int n = t->held < t->ndata ? t->held + 1 : t->ndata;
+    for (int i = 0; i < n; i++) {
+        hetla_data *d = t->data[i].data;
+        if (t->data[i].mode == HETLA_SCRATCH || host_only(d))
+            continue;
+        pthread_mutex_lock(&d->lock);
+        hetla__replica_hold(d, w->dev->node, -1);
+        pthread_mutex_unlock(&d->lock);
+    }
+    t->held = 0;
 }
 
 static void task_written(hetla__worker *w, hetla__task *t)
@@ -408,6 +427,8 @@ static void task_finish(hetla__worker *w, hetla__task *t, int cls, hetla_status 
     } else if (!skipped) {
         task_written(w, t);
     }
+    if (!skipped)
+        task_unhold(w, t);
     /* Tasks in flight overlap: each is timed from when the one before it
      * ended, so busy time and trace lanes never count a moment twice. */
     double t1 = hetla__now();

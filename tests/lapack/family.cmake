@@ -27,4 +27,9 @@ function(hetla_lapack_family name)
   add_executable(test_${name} ${lapack_dir}/driver.c ${family_sources})
   target_link_libraries(test_${name} PRIVATE hetla_lapack_util)
   hetla_setup_tests(lapack.${name} test_${name} 600)
+  # Memory pressure: the sim device capped at 6 MB (a few of the largest
+  # tiles), so replicas are evicted and written back all along the run.
+  add_test(NAME lapack.${name}.sim_pressure COMMAND test_${name} sim)
+  set_tests_properties(lapack.${name}.sim_pressure PROPERTIES LABELS quick TIMEOUT 600
+    ENVIRONMENT "HETLA_DEVICE_MEMORY_LIMIT=6000000")
 endfunction()

@@ -45,6 +45,13 @@ static hetla_status k_double(const hetla_exec *x)
     return HETLA_SUCCESS;
 }
 
+/* Does nothing with its buffers: a task that only needs its data in place. */
+static hetla_status k_touch(const hetla_exec *x)
+{
+    (void)x;
+    return HETLA_SUCCESS;
+}
+
 static hetla_kernel *kernel(hetla_context *ctx, const char *name, hetla_kernel_fn fn)
 {
     hetla_kernel *k = NULL;
@@ -401,6 +408,63 @@ static void test_prefetch(void)
     CHECK_OK(hetla_context_destroy(ctx));
 }
 
+/* Memory pressure: a device holding three tiles runs tasks over sixteen
+ * (clean replicas dropped, dirty ones written back first, least recently
+ * used first), and a task needing more than the device holds fails with a
+ * clear status instead of waiting forever. */
+static void test_eviction(void)
+{
+    enum { T = 8, NT = 4, N = T * NT };
+    hetla_config cfg;
+    CHECK_OK(hetla_config_init(&cfg));
+    cfg.devices = "cpu,sim:0";
+    cfg.cpu_workers = 2;
+    cfg.no_pinning = 1;
+    cfg.device_memory_limit = 3 * T * T * sizeof(int64_t);
+    hetla_context *ctx;
+    CHECK_OK(hetla_context_create(&cfg, &ctx));
+    static int64_t a[N * N];
+    for (int i = 0; i < N * N; i++)
+        a[i] = i;
+    hetla_tiled *t;
+    CHECK_OK(hetla_tiled_create(ctx, a, N, N, N, T, T, HETLA_INT64, &t));
+    hetla_kernel *add = kernel(ctx, "add", k_add), *dbl = kernel(ctx, "double", k_double);
+    int64_t one = 1;
+    for (int round = 0; round < 2; round++)
+        for (size_t j = 0; j < NT; j++)
+            for (size_t i = 0; i < NT; i++) {
+                hetla_task_arg arg = {hetla_tiled_tile(t, i, j), HETLA_RW};
+                CHECK_OK(hetla_task_insert(ctx, &(hetla_task_desc){.kernel = add, .data = &arg, .ndata = 1,
+                                                                    .args = &one, .args_size = sizeof one,
+                                                                    .device_mask = 2}));
+            }
+    /* two tiles at once on the device, while others are written there */
+    hetla_task_arg two[2] = {{hetla_tiled_tile(t, 0, 0), HETLA_R}, {hetla_tiled_tile(t, 3, 3), HETLA_W}};
+    CHECK_OK(hetla_task_insert(ctx, &(hetla_task_desc){.kernel = dbl, .data = two, .ndata = 2, .device_mask = 2}));
+    CHECK_OK(hetla_wait_all(ctx));
+    CHECK_OK(hetla_tiled_flush(t));
+    int wrong = 0;
+    for (int j = 0; j < N; j++)
+        for (int i = 0; i < N; i++) {
+            int64_t want = j >= 3 * T && i >= 3 * T ? 2 * ((j - 3 * T) * N + (i - 3 * T) + 2) : j * N + i + 2;
+            wrong += a[j * N + i] != want;
+        }
+    CHECK(wrong == 0);
+    hetla_stats st;
+    CHECK_OK(hetla_stats_get(ctx, &st));
+    CHECK(st.transfers[HETLA_D2H] >= 16); /* the written tiles went home, most of them evicted */
+
+    /* four tiles in one task cannot fit in three */
+    hetla_kernel *touch = kernel(ctx, "touch", k_touch);
+    hetla_task_arg four[4];
+    for (int i = 0; i < 4; i++)
+        four[i] = (hetla_task_arg){hetla_tiled_tile(t, (size_t)i, 0), HETLA_RW};
+    CHECK_OK(hetla_task_insert(ctx, &(hetla_task_desc){.kernel = touch, .data = four, .ndata = 4, .device_mask = 2}));
+    CHECK_STATUS(hetla_wait_all(ctx), HETLA_ERR_DEVICE_MEMORY);
+    CHECK_OK(hetla_tiled_destroy(t));
+    CHECK_OK(hetla_context_destroy(ctx));
+}
+
 static void test_device_only_data(void)
 {
     hetla_context *ctx = test_context("sim:0,sim:1", 0);
@@ -596,6 +660,7 @@ int main(int argc, char **argv)
         {"tiled_shape", test_tiled_shape, 0},
         {"coherence_two_nodes", test_coherence_two_nodes, 0},
         {"prefetch", test_prefetch, 0},
+        {"eviction", test_eviction, 0},
         {"device_only_data", test_device_only_data, 0},
         {"trace_file", test_trace_file, 0},
         {"dag_cpu", test_dag_cpu, 0},
