@@ -81,6 +81,7 @@ struct hetla__task {
     int nsucc, capsucc;
     int held;          /* data arguments whose replica it holds (replica users) */
     double sched_len;  /* the scheduler's: expected seconds where it was put */
+    double sched_flops; /* the scheduler's: the operation's flop count */
     int sched_worker;  /* the scheduler's: the worker it was given to */
     hetla__task *succ_inline[4];
     hetla__task *next_free; /* in the context's pool, or a scheduler's list */

@@ -72,12 +72,21 @@ static double weight(const hetla_kernel *k, const hetla__device *dev, double flo
     double w = atomic_load_explicit(&k->weight[dev->id], memory_order_relaxed);
     if (w > 0 || flops <= 0)
         return w;
-    double gflops = dev->type == HETLA_DEVICE_CPU || dev->peak_gflops <= 0
-                        ? (dev->type == HETLA_DEVICE_CPU && dev->peak_gflops > 0 && dev->nworkers > 0
-                               ? dev->peak_gflops / dev->nworkers
-                               : PRIOR_CORE_GFLOPS)
-                        : dev->peak_gflops;
+    double gflops = dev->peak_gflops; /* a CPU device's peak is all its cores' */
+    if (dev->type == HETLA_DEVICE_CPU && dev->nworkers > 0)
+        gflops /= dev->nworkers;
+    if (gflops <= 0)
+        gflops = PRIOR_CORE_GFLOPS;
     return 1 / (PRIOR_EFFICIENCY * gflops * 1e9);
+}
+
+/* Adds @p delta seconds to @p q's queued work (never below zero). */
+static void add_queued(queue *q, double delta)
+{
+    double v = atomic_load_explicit(&q->queued, memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(&q->queued, &v, v + delta > 0 ? v + delta : 0, memory_order_relaxed,
+                                                  memory_order_relaxed))
+        ;
 }
 
 /* Bytes @p t reads that have no valid copy on @p node yet. */
@@ -139,12 +148,10 @@ static void dmda_push(void *state, hetla__task *t)
     }
     /* insertion checked that some device can run it */
     t->sched_len = best_len;
+    t->sched_flops = flops;
     t->sched_worker = best;
     queue *q = &s->q[best];
-    double queued = atomic_load_explicit(&q->queued, memory_order_relaxed);
-    while (!atomic_compare_exchange_weak_explicit(&q->queued, &queued, queued + best_len, memory_order_relaxed,
-                                                  memory_order_relaxed))
-        ;
+    add_queued(q, best_len);
     heap_push(q, t);
 }
 
@@ -184,16 +191,11 @@ static hetla__task *dmda_pop(void *state, hetla__worker *w)
 static void dmda_done(void *state, hetla__worker *w, hetla__task *t, double seconds, int ran)
 {
     dmda *s = state;
-    queue *q = &s->q[t->sched_worker];
-    double queued = atomic_load_explicit(&q->queued, memory_order_relaxed);
-    while (!atomic_compare_exchange_weak_explicit(&q->queued, &queued, queued > t->sched_len ? queued - t->sched_len : 0,
-                                                  memory_order_relaxed, memory_order_relaxed))
-        ;
+    add_queued(&s->q[t->sched_worker], -t->sched_len);
     if (!ran || seconds <= 0)
         return;
     /* Learn the rate of this operation on this device. */
-    double flops = hetla__task_flops(t);
-    double seen = seconds / (flops > 0 ? flops : 1);
+    double seen = seconds / (t->sched_flops > 0 ? t->sched_flops : 1);
     _Atomic double *wt = &t->kernel->weight[w->dev->id];
     double old = atomic_load_explicit(wt, memory_order_relaxed);
     atomic_store_explicit(wt, old > 0 ? (1 - LEARN) * old + LEARN * seen : seen, memory_order_relaxed);

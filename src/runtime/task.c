@@ -341,9 +341,11 @@ static hetla_status task_fetch(hetla__worker *w, hetla__task *t, hetla_buffer *b
     return HETLA_SUCCESS;
 }
 
-/* Lets go of the replicas task_fetch held (all of them, or up to the
- * argument whose fetch failed, which is held too). */
-static void task_unhold(hetla__worker *w, hetla__task *t)
+/* After @p t ran on @p w (@p ok: successfully): its written replicas
+ * become the only valid ones, and the replicas task_fetch held (all, or up
+ * to the argument whose fetch failed, held too) are let go — one lock of
+ * each handle for both. */
+static void task_release_data(hetla__worker *w, hetla__task *t, int ok)
 {
     int n = t->held < t->ndata ? t->held + 1 : t->ndata;
     for (int i = 0; i < n; i++) {
@@ -351,22 +353,12 @@ static void task_unhold(hetla__worker *w, hetla__task *t)
         if (t->data[i].mode == HETLA_SCRATCH || host_only(d))
             continue;
         pthread_mutex_lock(&d->lock);
+        if (ok && (t->data[i].mode & HETLA_W))
+            hetla__replica_written(d, w->dev->node);
         hetla__replica_hold(d, w->dev->node, -1);
         pthread_mutex_unlock(&d->lock);
     }
     t->held = 0;
-}
-
-static void task_written(hetla__worker *w, hetla__task *t)
-{
-    for (int i = 0; i < t->ndata; i++) {
-        hetla_data *d = t->data[i].data;
-        if (!(t->data[i].mode & HETLA_W) || t->data[i].mode == HETLA_SCRATCH || host_only(d))
-            continue;
-        pthread_mutex_lock(&d->lock);
-        hetla__replica_written(d, w->dev->node);
-        pthread_mutex_unlock(&d->lock);
-    }
 }
 
 static void seq_fail(hetla_sequence *seq, hetla_status s)
@@ -424,11 +416,9 @@ static void task_finish(hetla__worker *w, hetla__task *t, int cls, hetla_status 
                    t->label, w->dev->name, hetla_status_string(s), *hetla_error_detail() ? ": " : "",
                    hetla_error_detail());
         seq_fail(t->seq, s);
-    } else if (!skipped) {
-        task_written(w, t);
     }
     if (!skipped)
-        task_unhold(w, t);
+        task_release_data(w, t, !s);
     /* Tasks in flight overlap: each is timed from when the one before it
      * ended, so busy time and trace lanes never count a moment twice. */
     double t1 = hetla__now();
