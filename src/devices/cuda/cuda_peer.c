@@ -137,17 +137,19 @@ int hetla_cuda_peer_dfactor(const char *what, int device, int n, const double *A
                             int reps, double *host_s, double *dev_s, char *err, size_t errlen)
 {
     size_t bytes = (size_t)n * (size_t)n * sizeof(double);
-    solver_run r = {.what = !strcmp(what, "potrf") ? POTRF : !strcmp(what, "getrf") ? GETRF : GEQRF, .n = n};
+    static const char *const names[] = {[POTRF] = "potrf", [GETRF] = "getrf", [GEQRF] = "geqrf"};
+    solver_run r = {.what = POTRF, .n = n};
+    while (r.what <= GEQRF && strcmp(what, names[r.what]))
+        r.what++;
+    if (r.what > GEQRF) {
+        snprintf(err, errlen, "no cuSOLVER peer for '%s'", what);
+        return 1;
+    }
     double *d0 = NULL;
     int rc = 0;
     cudaStream_t stream = NULL;
     cudaEvent_t start = NULL, stop = NULL;
     float *t = calloc((size_t)reps, sizeof *t);
-    if (strcmp(what, "potrf") && strcmp(what, "getrf") && strcmp(what, "geqrf")) {
-        snprintf(err, errlen, "no cuSOLVER peer for '%s'", what);
-        free(t);
-        return 1;
-    }
     if (!t || cudaSetDevice(device) != cudaSuccess || cudaMalloc((void **)&r.dA, bytes) != cudaSuccess ||
         cudaMalloc((void **)&d0, bytes) != cudaSuccess || cudaMalloc((void **)&r.info, sizeof(int)) != cudaSuccess ||
         cudaMalloc((void **)&r.ipiv, (size_t)n * sizeof(int)) != cudaSuccess ||
