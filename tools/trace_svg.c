@@ -174,6 +174,7 @@ typedef struct layout {
     double height;
     double t0, span;       /* us */
     int busy_lines;        /* title lines listing busy % */
+    size_t hidden;         /* rows not drawn: workers that ran nothing */
     legend_item *legend;
     size_t nlegend;
 } layout;
@@ -284,9 +285,12 @@ static void put_title(FILE *out, const trace *t, const layout *L)
 {
     char span[32], bytes[32];
     fprintf(out, "<text class=\"title\" x=\"%d\" y=\"%d\">hetla trace \u2014 span %s \u00b7 "
-                 "%zu tasks \u00b7 %zu transfers (%s)</text>\n",
+                 "%zu tasks \u00b7 %zu transfers (%s)",
             MARGIN, MARGIN + 8, fmt_time(span, sizeof span, L->span), t->ntask, t->nxfer,
             fmt_bytes(bytes, sizeof bytes, t->xfer_bytes));
+    if (L->hidden)
+        fprintf(out, " \u00b7 %zu idle workers not drawn", L->hidden);
+    fputs("</text>\n", out);
     put_busy_lines(out, t, L, MARGIN + 8 + LINE_H);
 }
 
@@ -397,9 +401,43 @@ static void put_legend(FILE *out, const layout *L)
     }
 }
 
-static int write_svg(FILE *out, const trace *t, char *msg, size_t msglen)
+/* Drops the rows of workers that ran no task and made no copy (a CPU
+ * worker per core beside GPUs that took all the work would fill the page)
+ * with their idle marks. @return how many were dropped. */
+static size_t drop_idle_rows(trace *t)
 {
-    layout L = {0};
+    int *to = malloc((t->nrows ? t->nrows : 1) * sizeof *to);
+    char *used = calloc(t->nrows ? t->nrows : 1, 1);
+    if (!to || !used) { /* out of memory: all rows are drawn */
+        free(to), free(used);
+        return 0;
+    }
+    for (size_t i = 0; i < t->nev; i++)
+        if (t->ev[i].kind != EV_IDLE)
+            used[t->ev[i].row] = 1;
+    size_t kept = 0;
+    for (size_t r = 0; r < t->nrows; r++) {
+        to[r] = used[r] ? (int)kept : -1;
+        if (used[r])
+            t->rows[kept++] = t->rows[r];
+        else
+            free(t->rows[r].label);
+    }
+    size_t dropped = t->nrows - kept, k = 0;
+    t->nrows = kept;
+    for (size_t i = 0; i < t->nev; i++)
+        if (to[t->ev[i].row] >= 0) {
+            t->ev[k] = t->ev[i];
+            t->ev[k++].row = to[t->ev[i].row];
+        }
+    t->nev = k;
+    free(to), free(used);
+    return dropped;
+}
+
+static int write_svg(FILE *out, trace *t, char *msg, size_t msglen)
+{
+    layout L = {.hidden = drop_idle_rows(t)};
     if (make_layout(t, &L)) {
         free(L.legend);
         return trace_json_fail(msg, msglen, TOOL_TRACE_SVG_NO_MEMORY, "out of memory");

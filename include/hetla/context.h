@@ -52,6 +52,11 @@ typedef struct hetla_config {
      *  are evicted (least recently used first; the only valid copy is
      *  written back to the host first). Env: HETLA_DEVICE_MEMORY_LIMIT. */
     size_t device_memory_limit;
+    /** Seconds without any task finishing, while tasks are pending, after
+     *  which hetla reports what each worker is doing and what its ready
+     *  queue holds (at warn level, once per stall); 0 = never. Env:
+     *  HETLA_WATCHDOG. */
+    int watchdog_s;
 } hetla_config;
 
 /** Sets @p cfg to defaults (all zero). @return HETLA_ERR_ARG if NULL. */
@@ -102,13 +107,18 @@ HETLA_NODISCARD hetla_status hetla_wait_all(hetla_context *ctx);
 
 /** Run statistics since context creation (or hetla_stats_reset). */
 typedef struct hetla_stats {
-    uint64_t tasks;              /**< tasks executed (skipped ones included) */
-    uint64_t tasks_skipped;      /**< tasks turned into no-ops by a failure */
-    uint64_t transfers[3];       /**< count by direction: H2D, D2H, D2D */
-    uint64_t transfer_bytes[3];  /**< bytes by direction */
-    double elapsed_s;            /**< wall time covered */
-    int workers;                 /**< entries in busy_s */
-    const double *busy_s;        /**< per-worker busy seconds (owned by ctx) */
+    uint64_t tasks;             /**< tasks executed (skipped ones included) */
+    uint64_t tasks_skipped;     /**< tasks turned into no-ops by a failure */
+    uint64_t transfers[3];      /**< count by direction: H2D, D2H, D2D */
+    uint64_t transfer_bytes[3]; /**< bytes by direction */
+    /** What a naive schedule would move (the LaRIS baseline of the
+     *  multi-way factorization paper): every task on an accelerator copies
+     *  each tile it reads in and each tile it writes out, H2D and D2H. */
+    uint64_t naive_transfers[2];
+    uint64_t naive_bytes[2];
+    double elapsed_s;     /**< wall time covered */
+    int workers;          /**< entries in busy_s */
+    const double *busy_s; /**< per-worker busy seconds (owned by ctx) */
 } hetla_stats;
 
 enum { HETLA_H2D = 0, HETLA_D2H = 1, HETLA_D2D = 2 };

@@ -105,6 +105,11 @@ hetla_status hetla__config_apply(hetla_context *ctx, const hetla_config *cfg, in
     hetla_status s = env_count("HETLA_CPU_WORKERS", 4096, cpu_workers);
     if (!s)
         s = env_count("HETLA_TILE", 1 << 16, &ctx->tile_size);
+    if (cfg->watchdog_s < 0)
+        return hetla__arg_error("hetla_context_create", 1, "cfg->watchdog_s", "is %d, must be >= 0", cfg->watchdog_s);
+    ctx->watchdog_s = cfg->watchdog_s;
+    if (!s)
+        s = env_count("HETLA_WATCHDOG", 1 << 20, &ctx->watchdog_s);
     ctx->mem_limit = cfg->device_memory_limit;
     if (!s)
         s = env_bytes("HETLA_DEVICE_MEMORY_LIMIT", &ctx->mem_limit);

@@ -15,6 +15,7 @@ double hetla__now(void)
 static void context_free(hetla_context *ctx)
 {
     hetla__data_disposed_sweep(ctx);
+    hetla__watchdog_stop(ctx);
     hetla__workers_stop(ctx);
     hetla__task_pool_fini(ctx);
     if (ctx->sched && ctx->sched_state)
@@ -64,6 +65,8 @@ static hetla_status context_setup(hetla_context *ctx, const hetla_config *cfg)
     }
     if (!s)
         s = hetla__workers_start(ctx, cpu_workers);
+    if (!s)
+        s = hetla__watchdog_start(ctx);
     if (!s)
         s = hetla__trace_init(ctx, ctx->trace_file != NULL);
     return s;
@@ -163,6 +166,10 @@ hetla_status hetla_stats_get(hetla_context *ctx, hetla_stats *out)
         ctx->busy_snapshot[i] = atomic_load_explicit(&ctx->workers[i].busy_s, memory_order_relaxed);
         out->tasks += atomic_load_explicit(&ctx->workers[i].ntasks, memory_order_relaxed);
         out->tasks_skipped += atomic_load_explicit(&ctx->workers[i].nskipped, memory_order_relaxed);
+        for (int k = 0; k < 2; k++) {
+            out->naive_transfers[k] += atomic_load_explicit(&ctx->workers[i].naive[k], memory_order_relaxed);
+            out->naive_bytes[k] += atomic_load_explicit(&ctx->workers[i].naive_bytes[k], memory_order_relaxed);
+        }
     }
     out->workers = ctx->nworkers;
     out->busy_s = ctx->busy_snapshot;
@@ -182,6 +189,10 @@ hetla_status hetla_stats_reset(hetla_context *ctx)
         atomic_store(&ctx->workers[i].busy_s, 0);
         atomic_store(&ctx->workers[i].ntasks, 0);
         atomic_store(&ctx->workers[i].nskipped, 0);
+        for (int k = 0; k < 2; k++) {
+            atomic_store(&ctx->workers[i].naive[k], 0);
+            atomic_store(&ctx->workers[i].naive_bytes[k], 0);
+        }
     }
     ctx->t0 = hetla__now();
     hetla__trace_clear(ctx);

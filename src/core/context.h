@@ -67,6 +67,10 @@ struct hetla_context {
     HETLA__LINE atomic_ulong ready_epoch;
     HETLA__LINE atomic_int sleepers;
     atomic_int stopping;
+    int watchdog_s;                   /* hetla_config.watchdog_s */
+    struct hetla__watchdog *watchdog; /* its state (watchdog.c), NULL when off */
+    pthread_t watchdog_thread;
+    int watchdog_running;
     atomic_int waiters;
 
     /* completion waits (waiters, above, is read on every completion) */

@@ -78,6 +78,8 @@ hetla_status hetla__transfer(hetla_context *ctx, const hetla__copy *c, hetla__wo
      * waited for here; elsewhere (host threads, other devices' workers)
      * the backend completes it before returning. */
     void *queue = w && w->dev == dev ? (w->copy_queue ? w->copy_queue : w->queue) : NULL;
+    if (w) /* (the task it is for stays named) */
+        atomic_store_explicit(&w->doing, "copying a tile for", memory_order_relaxed);
     hetla_status s = dev->ops->copy(dev, c, queue);
     if (!s && queue && dev->ops->queue_sync)
         s = dev->ops->queue_sync(dev, queue);

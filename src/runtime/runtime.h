@@ -114,8 +114,21 @@ struct hetla__worker {
     /* written by the worker only, read by hetla_stats_get at any time */
     _Atomic double busy_s;
     atomic_ullong ntasks, nskipped;
+    atomic_ullong naive[2], naive_bytes[2]; /* hetla_stats' naive_transfers, by direction */
+    /* what it is doing, for the watchdog (watchdog.c) */
+    _Atomic(const char *) doing;
+    _Atomic(const char *) doing_task;    /* the task's label, or NULL */
+    atomic_int inflight_now;             /* ninflight, readable from other threads */
     HETLA__LINE atomic_ullong completed; /* tasks finished, skipped ones too */
 };
+
+/** Records what @p w is doing (@p what: a static phrase) and for which
+ *  task (NULL: none), for the watchdog's report. */
+static inline void hetla__doing(hetla__worker *w, const char *what, const hetla__task *t)
+{
+    atomic_store_explicit(&w->doing, what, memory_order_relaxed);
+    atomic_store_explicit(&w->doing_task, t ? t->label : NULL, memory_order_relaxed);
+}
 
 /** Adds to a counter that only the calling thread writes (no locked
  *  instruction needed, readers see a consistent value). */
@@ -138,6 +151,8 @@ struct hetla__sched_ops {
     /** Optional: @p t ended on @p w after @p seconds of its own (@p ran: 0
      *  if it was skipped or failed). */
     void (*done)(void *state, hetla__worker *w, hetla__task *t, double seconds, int ran);
+    /** Ready tasks waiting for @p w (its own queue, or the shared one). */
+    size_t (*ready)(void *state, const hetla__worker *w);
 };
 
 extern const hetla__sched_ops hetla__sched_eager, hetla__sched_dmda;
@@ -205,6 +220,10 @@ void hetla__wait_all_tasks(hetla_context *ctx);
 /* workers (worker.c) */
 hetla_status hetla__workers_start(hetla_context *ctx, int cpu_workers);
 void hetla__workers_stop(hetla_context *ctx);
+
+/* the stall report (watchdog.c): started after the workers, stopped before */
+hetla_status hetla__watchdog_start(hetla_context *ctx);
+void hetla__watchdog_stop(hetla_context *ctx);
 /** Hands a ready task to the scheduler and wakes workers. */
 void hetla__ready(hetla_context *ctx, hetla__task *t);
 

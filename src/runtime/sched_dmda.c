@@ -201,5 +201,16 @@ static void dmda_done(void *state, hetla__worker *w, hetla__task *t, double seco
     atomic_store_explicit(wt, old > 0 ? (1 - LEARN) * old + LEARN * seen : seen, memory_order_relaxed);
 }
 
-const hetla__sched_ops hetla__sched_dmda = {
-    .name = "dmda", .init = dmda_init, .fini = dmda_fini, .push = dmda_push, .pop = dmda_pop, .done = dmda_done};
+static size_t dmda_ready(void *state, const hetla__worker *w)
+{
+    const dmda *s = state;
+    return atomic_load_explicit(&s->q[w->id].avail, memory_order_relaxed);
+}
+
+const hetla__sched_ops hetla__sched_dmda = {.name = "dmda",
+                                            .init = dmda_init,
+                                            .fini = dmda_fini,
+                                            .push = dmda_push,
+                                            .pop = dmda_pop,
+                                            .done = dmda_done,
+                                            .ready = dmda_ready};

@@ -105,9 +105,19 @@ static hetla__task *eager_pop(void *state, hetla__worker *w)
     return t;
 }
 
-const hetla__sched_ops hetla__sched_eager = {
-    .name = "eager", .init = eager_init, .fini = eager_fini, 
-    .push = eager_push, .pop = eager_pop};
+static size_t eager_ready(void *state, const hetla__worker *w)
+{
+    (void)w;
+    const eager *e = state;
+    return atomic_load_explicit(&e->avail, memory_order_relaxed);
+}
+
+const hetla__sched_ops hetla__sched_eager = {.name = "eager",
+                                             .init = eager_init,
+                                             .fini = eager_fini,
+                                             .push = eager_push,
+                                             .pop = eager_pop,
+                                             .ready = eager_ready};
 
 const hetla__sched_ops *hetla__sched_find(const char *name)
 {

@@ -326,7 +326,9 @@ static hetla_status task_fetch(hetla__worker *w, hetla__task *t, hetla_buffer *b
             buf[i] = (hetla_buffer){d->rep[0].ptr, d->m, d->n, d->rep[0].ld, d->type};
             continue;
         }
+        hetla__doing(w, "locking a data handle of", t);
         pthread_mutex_lock(&d->lock);
+        hetla__doing(w, "fetching data of", t);
         if (t->data[i].mode == HETLA_SCRATCH)
             s = hetla__scratch_get(d, w, &buf[i]);
         else {
@@ -389,6 +391,7 @@ static hetla_status task_start(hetla__worker *w, hetla__task *t, int cls, void *
     if (s)
         return s;
     hetla_exec x = {buf, t->ndata, t->args, t->args_size, w->dev->id, w->id, queue};
+    hetla__doing(w, "running the kernel of", t);
     return w->dev->ops->launch(w->dev, t->kernel->impl[cls], &x);
 }
 
@@ -407,9 +410,25 @@ static void *task_queue(hetla__worker *w, const hetla__task *t)
 
 /* Ends @p t on @p w with status @p s (its kernels are done; skipped: it
  * never ran), started at @p t0: successors released, time accounted. */
+/* hetla_stats' naive_transfers: what task @p t, run on an accelerator,
+ * would copy if nothing stayed there between tasks. */
+static void count_naive(hetla__worker *w, const hetla__task *t)
+{
+    for (int i = 0; i < t->ndata; i++) {
+        const hetla_data *d = t->data[i].data;
+        unsigned long long bytes = (unsigned long long)(d->m * d->n * d->elsize);
+        for (int k = 0; k < 2; k++)
+            if (t->data[i].mode & (k == 0 ? HETLA_R : HETLA_W)) { /* (not scratch) */
+                hetla__count(&w->naive[k], 1);
+                hetla__count(&w->naive_bytes[k], bytes);
+            }
+    }
+}
+
 static void task_finish(hetla__worker *w, hetla__task *t, int cls, hetla_status s, int skipped, double t0)
 {
     hetla_context *ctx = w->ctx;
+    hetla__doing(w, "finishing (data, successors)", t);
     if (s) {
         /* a numerical outcome (not positive definite) is the caller's to report */
         hetla__log(ctx, s == HETLA_NUMERICAL ? HETLA_LOG_INFO : HETLA_LOG_ERROR, "task '%s' failed on %s: %s%s%s",
@@ -428,6 +447,8 @@ static void task_finish(hetla__worker *w, hetla__task *t, int cls, hetla_status 
     atomic_store_explicit(&w->busy_s, atomic_load_explicit(&w->busy_s, memory_order_relaxed) + (t1 - t0),
                           memory_order_relaxed);
     hetla__count(&w->ntasks, 1);
+    if (w->dev->node != 0 && !skipped)
+        count_naive(w, t);
     hetla__trace_task(ctx, w, t, cls, t0, t1);
     if (ctx->sched->done)
         ctx->sched->done(ctx->sched_state, w, t, t1 - t0, !s && !skipped);
@@ -452,6 +473,7 @@ void hetla__task_run(hetla__worker *w, hetla__task *t)
         if (!s) {
             int slot = (w->first_inflight + w->ninflight++) % HETLA__MAX_MARKS;
             w->inflight[slot] = (hetla__inflight){t, mark, cls, t0};
+            atomic_store_explicit(&w->inflight_now, w->ninflight, memory_order_relaxed);
             return;
         }
     }
@@ -474,6 +496,7 @@ int hetla__task_retire(hetla__worker *w, int block)
     hetla_status s = w->dev->ops->mark_wait(w->dev, f.mark);
     w->first_inflight = (w->first_inflight + 1) % HETLA__MAX_MARKS;
     w->ninflight--;
+    atomic_store_explicit(&w->inflight_now, w->ninflight, memory_order_relaxed);
     task_finish(w, f.task, f.cls, s, 0, f.t0);
     return 1;
 }

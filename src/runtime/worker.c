@@ -76,14 +76,19 @@ static void *worker_main(void *arg)
         while (hetla__task_retire(w, 0))
             ;
         hetla__task *t = w->ninflight < HETLA__MAX_MARKS ? ctx->sched->pop(ctx->sched_state, w) : NULL;
-        if (t)
+        if (t) {
             hetla__task_run(w, t);
-        else if (w->ninflight == HETLA__MAX_MARKS)
+        } else if (w->ninflight == HETLA__MAX_MARKS) {
+            hetla__doing(w, "waiting for its oldest task in flight (all slots taken)",
+                         w->inflight[w->first_inflight].task);
             hetla__task_retire(w, 1);
-        else if (w->ninflight)
+        } else if (w->ninflight) {
+            hetla__doing(w, "polling its oldest task in flight", w->inflight[w->first_inflight].task);
             inflight_wait(w, seen);
-        else
+        } else {
+            hetla__doing(w, "idle (no ready task for it)", NULL);
             idle_wait(ctx, seen);
+        }
     }
     while (hetla__task_retire(w, 1))
         ;

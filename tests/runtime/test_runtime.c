@@ -1,7 +1,9 @@
 /* Runtime tests: configuration and bad input, dependency order, sequences,
  * scratch buffers, tiled matrices, coherence over a second memory node,
  * and random DAGs checked against serial execution. */
+#include <pthread.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "../test.h"
 
@@ -648,6 +650,60 @@ static void test_trace_file(void)
     remove(path);
 }
 
+/* ---- the watchdog -------------------------------------------------------- */
+
+static hetla_status k_sleep(const hetla_exec *x)
+{
+    (void)x;
+    nanosleep(&(struct timespec){2, 300000000}, NULL);
+    return HETLA_SUCCESS;
+}
+
+typedef struct log_capture {
+    pthread_mutex_t lock;
+    char text[8192];
+} log_capture;
+
+static void capture(hetla_log_level level, const char *msg, void *user)
+{
+    log_capture *c = user;
+    (void)level;
+    pthread_mutex_lock(&c->lock);
+    size_t len = strlen(c->text);
+    snprintf(c->text + len, sizeof c->text - len, "%s\n", msg);
+    pthread_mutex_unlock(&c->lock);
+}
+
+/* A task that runs 2.3 s under a 1 s watchdog: one report, naming what the
+ * worker is doing (running that task) and the idle ones. */
+static void test_watchdog(void)
+{
+    log_capture c = {.lock = PTHREAD_MUTEX_INITIALIZER};
+    hetla_config cfg;
+    CHECK_OK(hetla_config_init(&cfg));
+    cfg.devices = "cpu,sim";
+    cfg.cpu_workers = 2;
+    cfg.watchdog_s = 1;
+    cfg.log_fn = capture;
+    cfg.log_user = &c;
+    hetla_context *ctx;
+    CHECK_OK(hetla_context_create(&cfg, &ctx));
+    hetla_kernel *k = kernel(ctx, "sleeper", k_sleep);
+    CHECK_OK(hetla_task_insert(ctx, &(hetla_task_desc){.kernel = k, .device_mask = 1u, .label = "nap"}));
+    CHECK_OK(hetla_wait_all(ctx));
+    CHECK_OK(hetla_context_destroy(ctx));
+    const char *report = strstr(c.text, "no task has finished for");
+    CHECK(report != NULL);
+    CHECK(report && strstr(report + 1, "no task has finished for") == NULL); /* once per stall */
+    CHECK(strstr(c.text, "1 inserted, 0 finished") != NULL);
+    CHECK(strstr(c.text, "running the kernel of nap") != NULL);
+    CHECK(strstr(c.text, "idle (no ready task for it)") != NULL);
+    hetla_config bad;
+    CHECK_OK(hetla_config_init(&bad));
+    bad.watchdog_s = -1;
+    CHECK_STATUS(hetla_context_create(&bad, &ctx), HETLA_ERR_ARG);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case tests[] = {
@@ -663,6 +719,7 @@ int main(int argc, char **argv)
         {"eviction", test_eviction, 0},
         {"device_only_data", test_device_only_data, 0},
         {"trace_file", test_trace_file, 0},
+        {"watchdog", test_watchdog, 0},
         {"dag_cpu", test_dag_cpu, 0},
         {"dag_nodes", test_dag_nodes, 0},
         {"dag_long", test_dag_long, 1},

@@ -147,10 +147,11 @@ static void test_good(void)
     check(count(r.svg, "<rect") == 8, "good trace: 8 <rect> for 5 tasks + 3 transfers (idle is not a rect)");
     check(count(r.svg, "<rect class=\"task\"") == 5 && count(r.svg, "<rect class=\"xfer\"") == 3,
           "good trace: rects classed task/xfer");
-    check(count(r.svg, "class=\"lbl\"") == 4, "good trace: 4 row labels (threads 0-3)");
-    check(strstr(r.svg, ">cpu worker 0<") && strstr(r.svg, ">cpu worker 1<") &&
+    check(count(r.svg, "class=\"lbl\"") == 3, "good trace: 3 row labels (threads 0, 2, 3; 1 ran nothing)");
+    check(strstr(r.svg, ">cpu worker 0<") && !strstr(r.svg, ">cpu worker 1<") &&
               strstr(r.svg, ">sim:0 worker<") && strstr(r.svg, ">worker 3<"),
           "good trace: labels from thread_name, \"worker 3\" for the unnamed thread");
+    check(strstr(r.svg, "1 idle workers not drawn") != NULL, "good trace: the title counts the rows not drawn");
     check(strstr(r.svg, "odd &quot;&lt;b&gt;&amp;amp;&quot;") != NULL, "good trace: names are XML-escaped");
     check(strstr(r.svg, "caf\xC3\xA9 \xF0\x9F\x9A\x80") != NULL, "good trace: \\u escapes and surrogate pairs decode");
     check(strstr(r.svg, "dgemm_tile (2)") && strstr(r.svg, "H2D (2)") && strstr(r.svg, "D2H (1)"),
