@@ -2,17 +2,22 @@
 # Runs hetla's tests and benchmarks on a GPU machine that has CUDA but no
 # package manager, from a build made elsewhere:
 #   here:   scripts/device-build.sh     (build-device/ + .device/runtime.tar.xz)
-#   there:  scripts/device-run.sh STEP... with build-device and .device carried
+#   there:  scripts/device-run.sh STEP... with .device carried (the build
+#           comes unpacked from it, or carried as build-device)
 # Steps: info, tests, gpu-tests, bench-cpu, bench-lapack, bench-gpu,
 # bench-gpu-lapack, bench-gpu-batch, demo (default: all but the last
 # bench-gpu steps). bench-lapack
 # takes $LAPACK_N (sizes), $LAPACK_NB (tile sizes to try) and $LAPACK_WHAT
 # (potrf, ..., lapack); bench-gpu-lapack (the factorizations beside
-# cuSOLVER) $GPU_WHAT (potrf getrf geqrf), $GPU_DEVICES (device lists, as
-# "cuda cpu,cuda"), $GPU_N, $GPU_NB and $GPU_REPS.
+# cuSOLVER, cusolverMg on several GPUs) $GPU_WHAT (potrf getrf
+# getrf_nopiv geqrf), $GPU_DEVICES (device lists, as "cuda cpu,cuda"),
+# $GPU_N, $GPU_NB, $GPU_REPS, $GPU_FLAGS (as --resident) and $GPU_TRACE
+# (keep traces). $LIMIT bounds
+# each command's seconds.
 # Output goes to stdout and, when $OUT is set, to $OUT/<step>.log.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+[ -d build-device ] || tar -xJf .device/build.tar.xz
 rt=${TMPDIR:-/tmp}/hetla-runtime
 mkdir -p "$rt" && tar -C "$rt" -xJf .device/runtime.tar.xz
 # The build's run paths name the machine it was made on: the libraries are
@@ -27,11 +32,38 @@ hetla=$bin/tools/hetla
 status=0
 
 run() { # run NAME CMD...: one logged command; a failure is remembered
+  # With $LIMIT (seconds) a command still running then has its threads'
+  # stacks printed (gdb if there, else the kernel's view) and is killed.
   local name=$1; shift
   echo "== $name: $*"
-  if [ -n "${OUT:-}" ]; then "$@" 2>&1 | tee -a "$OUT/$name.log"; else "$@"; fi
-  local rc=${PIPESTATUS[0]}
+  local log=/dev/null
+  [ -z "${OUT:-}" ] || log=$OUT/$name.log
+  "$@" > >(tee -a "$log") 2>&1 &
+  local pid=$! ticks=0
+  while kill -0 "$pid" 2>/dev/null; do
+    if [ -n "${LIMIT:-}" ] && [ "$ticks" -ge $((LIMIT * 5)) ]; then
+      echo "== $name: still running after ${LIMIT} s; its threads:"
+      stacks "$pid"
+      kill -9 "$pid"
+      break
+    fi
+    sleep 0.2
+    ticks=$((ticks + 1))
+  done
+  wait "$pid"
+  local rc=$?
   [ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || { echo "== $name FAILED ($rc)"; status=1; }
+}
+
+stacks() { # stacks PID: where each thread of a process is
+  if command -v gdb > /dev/null; then
+    gdb -p "$1" -batch -ex "thread apply all bt 12" 2>&1 | grep -v "^\[New LWP"
+    return
+  fi
+  for t in /proc/"$1"/task/*; do
+    echo "-- thread $(cat "$t/comm") ($(cat "$t/wchan" 2>/dev/null)): $(cut -d' ' -f1-3 "$t/syscall" 2>/dev/null)"
+    cat "$t/stack" 2>/dev/null | head -8
+  done
 }
 
 step_info() {
@@ -43,10 +75,13 @@ step_tests() {
   for t in "$bin"/tests/test_*; do [ -x "$t" ] && run tests "$t"; done
 }
 step_gpu_tests() {
-  for t in "$bin"/tests/cuda/test_*; do [ -x "$t" ] && run gpu-tests "$t"; done
-  # the BLAS and factorization tests on the CPU beside the GPU
-  for t in test_level1_api test_api2 test_api3 test_lu test_qr test_sparse; do
-    run gpu-tests "$bin/tests/$t" cuda
+  # the GPU backend's own tests, then the BLAS and factorization tests on
+  # the CPU beside the GPUs ($GPU_TESTS: a subset, as "test_lu")
+  for t in ${GPU_TESTS:-cuda/test_* test_level1_api test_api2 test_api3 test_lu test_qr test_sparse}; do
+    case $t in
+      cuda/*) for p in "$bin"/tests/$t; do [ -x "$p" ] && run gpu-tests "$p"; done ;;
+      *) run gpu-tests "$bin/tests/$t" cuda ;;
+    esac
   done
 }
 step_bench_cpu() {
@@ -71,8 +106,11 @@ step_bench_gpu() {
 step_bench_gpu_lapack() {
   for what in ${GPU_WHAT:-potrf}; do
     for devices in ${GPU_DEVICES:-cuda}; do
-      run bench-gpu-lapack "$hetla" bench "$what" --devices "$devices" --n "${GPU_N:-16384,32768}" \
-        --nb "${GPU_NB:-2048}" --reps "${GPU_REPS:-3}"
+      # with $GPU_TRACE and $OUT: the last device-resident run's trace
+      local trace=
+      [ -z "${GPU_TRACE:-}" ] || [ -z "${OUT:-}" ] || trace=$OUT/trace-$what-${devices//[:,]/_}.json
+      HETLA_TRACE=$trace run bench-gpu-lapack "$hetla" bench "$what" --devices "$devices" \
+        --n "${GPU_N:-16384,32768}" --nb "${GPU_NB:-2048}" --reps "${GPU_REPS:-3}" ${GPU_FLAGS:-}
     done
   done
 }

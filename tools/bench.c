@@ -97,8 +97,9 @@ static const struct {
     {"trsm", bench_blas3, "dtrsm beside cblas, as gemm"},
     {"blas3", bench_blas3, "all of the level-3 routines above"},
     {"potrf", bench_lapack, "dpotrf (Cholesky) beside LAPACKE over multithreaded OpenBLAS, residuals of both; "
-                            "with --devices cuda beside cusolverDnDpotrf"},
+                            "with --devices cuda beside cusolverDnDpotrf, on several GPUs beside cusolverMgPotrf"},
     {"getrf", bench_lapack, "dgetrf (LU, partial pivoting) beside LAPACKE, as potrf"},
+    {"getrf_nopiv", bench_lapack, "LU without pivoting (diagonally dominant matrix) beside LAPACKE's dgetrf, as potrf"},
     {"geqrf", bench_lapack, "dgeqrf (QR) beside LAPACKE, as potrf"},
     {"gesv", bench_lapack, "dgesv (LU and solve, 16 right-hand sides) beside LAPACKE, as potrf"},
     {"posv", bench_lapack, "dposv (Cholesky and solve, 16 right-hand sides) beside LAPACKE, as potrf"},
@@ -114,7 +115,7 @@ static const struct {
 static void usage(void)
 {
     fprintf(stderr, "usage: hetla bench WHAT [--json] [--devices LIST] [--n N,N..] [--tasks T] [--workers W] "
-                    "[--reps R] [--nb NB] [--count C] [--sizes N,N..]\nWHAT:\n");
+                    "[--reps R] [--nb NB] [--count C] [--sizes N,N..] [--resident]\nWHAT:\n");
     for (size_t i = 0; i < sizeof benches / sizeof *benches; i++)
         fprintf(stderr, "  %-10s %s\n", benches[i].name, benches[i].what);
 }
@@ -142,6 +143,8 @@ int cmd_bench(int argc, char **argv)
             o.reps = atoi(argv[++a]);
         else if (!strcmp(argv[a], "--nb") && v)
             o.nb = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "--resident"))
+            o.resident = 1;
         else if (!strcmp(argv[a], "--count") && v)
             o.count = atol(argv[++a]);
         else if (!strcmp(argv[a], "--sizes") && v && (o.nsizes = parse_list(argv[++a], o.sizes, 16)) > 0)

@@ -93,11 +93,12 @@ int hetla_cuda_peer_dgemm(int device, int n, const double *A, const double *B, d
 
 /* The vendor peers of `hetla bench potrf|getrf|geqrf` on a GPU:
  * cusolverDnDpotrf (lower), cusolverDnDgetrf (partial pivoting) or
- * cusolverDnDgeqrf on the same host matrix @p A, host to host (A in, the
+ * cusolverDnDgeqrf (and cusolverDnDgetrf without pivots, given none) on
+ * the same host matrix @p A, host to host (A in, the
  * factors out to @p F, @p ipiv or @p tau, from the caller's pageable
  * memory) and device-resident (the factorization alone, on a fresh device
  * copy each run). */
-typedef enum { POTRF, GETRF, GEQRF } factor;
+typedef enum { POTRF, GETRF, GETRF_NOPIV, GEQRF } factor;
 
 typedef struct {
     factor what;
@@ -112,7 +113,7 @@ static int workspace(solver_run *r)
     cusolverStatus_t st;
     if (r->what == POTRF)
         st = cusolverDnDpotrf_bufferSize(r->solver, CUBLAS_FILL_MODE_LOWER, r->n, r->dA, r->n, &r->lwork);
-    else if (r->what == GETRF)
+    else if (r->what == GETRF || r->what == GETRF_NOPIV)
         st = cusolverDnDgetrf_bufferSize(r->solver, r->n, r->n, r->dA, r->n, &r->lwork);
     else
         st = cusolverDnDgeqrf_bufferSize(r->solver, r->n, r->n, r->dA, r->n, &r->lwork);
@@ -123,21 +124,24 @@ static cusolverStatus_t factorize(solver_run *r)
 {
     if (r->what == POTRF)
         return cusolverDnDpotrf(r->solver, CUBLAS_FILL_MODE_LOWER, r->n, r->dA, r->n, r->work, r->lwork, r->info);
-    if (r->what == GETRF)
-        return cusolverDnDgetrf(r->solver, r->n, r->n, r->dA, r->n, r->work, r->ipiv, r->info);
+    if (r->what == GETRF || r->what == GETRF_NOPIV)
+        return cusolverDnDgetrf(r->solver, r->n, r->n, r->dA, r->n, r->work, r->what == GETRF ? r->ipiv : NULL,
+                                r->info);
     return cusolverDnDgeqrf(r->solver, r->n, r->n, r->dA, r->n, r->tau, r->work, r->lwork, r->info);
 }
 
-__attribute__((visibility("default"))) int hetla_cuda_peer_dfactor(const char *what, int device, int n,
-                                                                    const double *A, double *F, int *ipiv,
-                                                                    double *tau, int reps, double *host_s,
-                                                                    double *dev_s, char *err, size_t errlen);
+__attribute__((visibility("default"))) int hetla_cuda_peer_dfactor(const char *what, int device, int n, const double *A,
+                                                                   double *F, int *ipiv, double *tau, int reps,
+                                                                   int host, double *host_s, double *dev_s, char *err,
+                                                                   size_t errlen);
 
+/* @p host: also host to host (else device-resident only, @p F untouched). */
 int hetla_cuda_peer_dfactor(const char *what, int device, int n, const double *A, double *F, int *ipiv, double *tau,
-                            int reps, double *host_s, double *dev_s, char *err, size_t errlen)
+                            int reps, int host_too, double *host_s, double *dev_s, char *err, size_t errlen)
 {
     size_t bytes = (size_t)n * (size_t)n * sizeof(double);
-    static const char *const names[] = {[POTRF] = "potrf", [GETRF] = "getrf", [GEQRF] = "geqrf"};
+    static const char *const names[] = {
+        [POTRF] = "potrf", [GETRF] = "getrf", [GETRF_NOPIV] = "getrf_nopiv", [GEQRF] = "geqrf"};
     solver_run r = {.what = POTRF, .n = n};
     while (r.what <= GEQRF && strcmp(what, names[r.what]))
         r.what++;
@@ -161,7 +165,7 @@ int hetla_cuda_peer_dfactor(const char *what, int device, int n, const double *A
         snprintf(err, errlen, "cuSOLVER peer setup failed: %s", cudaGetErrorString(cudaGetLastError()));
         rc = 1;
     }
-    for (int host = 1; host >= 0 && !rc; host--)
+    for (int host = host_too; host >= 0 && !rc; host--)
         for (int k = -1; k < reps && !rc; k++) { /* k = -1: warm-up */
             if (!host)
                 cudaMemcpyAsync(r.dA, d0, bytes, cudaMemcpyDeviceToDevice, stream);
@@ -190,6 +194,11 @@ int hetla_cuda_peer_dfactor(const char *what, int device, int n, const double *A
                 *(host ? host_s : dev_s) = t[reps / 2] * 1e-3;
             }
         }
+    /* the last run's factors, for the residual */
+    if (!rc && (cudaMemcpy(F, r.dA, bytes, cudaMemcpyDeviceToHost) != cudaSuccess ||
+                (r.what == GETRF && cudaMemcpy(ipiv, r.ipiv, (size_t)n * sizeof(int), cudaMemcpyDeviceToHost)) ||
+                (r.what == GEQRF && cudaMemcpy(tau, r.tau, (size_t)n * sizeof(double), cudaMemcpyDeviceToHost))))
+        rc = 1, snprintf(err, errlen, "cuSOLVER peer: the factors did not come back");
     cudaFree(r.dA), cudaFree(d0), cudaFree(r.work), cudaFree(r.info), cudaFree(r.ipiv), cudaFree(r.tau);
     if (r.solver)
         cusolverDnDestroy(r.solver);

@@ -1,5 +1,7 @@
 /* The LU panel in the CUDA_CUSOLVER class: "zgetrf" (partial pivoting)
- * on a column of tiles, factored as one matrix by cuSOLVER's 64-bit API:
+ * on a column of tiles, and "zgetrf_nopiv" on a diagonal tile (cuSOLVER
+ * pivots not at all when given no pivot array), factored as one matrix by
+ * cuSOLVER's 64-bit API:
  * the tiles are gathered into one buffer from the stream-ordered allocator
  * and scattered back, the pivots are brought home and made global (LAPACK's
  * ipiv over the whole matrix, as the CPU classes leave them), a zero pivot
@@ -65,13 +67,15 @@ static hetla_status zgetrf_cusolver(const hetla_exec *x)
         s = move_panel(x, (hetla_zcomplex *)dev, m, 1, q);
     if (!s)
         s = hetla__cusolver_check(cusolverDnXgetrf(q->solver, params, (int64_t)m, (int64_t)n, CUDA_C_64F, dev,
-                                                   (int64_t)m, dpiv, CUDA_C_64F, dev + panel, dev_bytes, host,
-                                                   host_bytes, dinfo),
+                                                   (int64_t)m, a.ipiv ? dpiv : NULL, CUDA_C_64F, dev + panel, dev_bytes,
+                                                   host, host_bytes, dinfo),
                                   "cusolverDnXgetrf", q->device);
     if (!s)
         s = move_panel(x, (hetla_zcomplex *)dev, m, 0, q);
-    if (!s) /* the pivots and info (after them) in one copy */
-        s = hetla__cuda_check(cudaMemcpyAsync(piv, dpiv, (k + 1) * sizeof *piv, cudaMemcpyDeviceToHost, q->stream),
+    size_t first = a.ipiv ? 0 : k; /* no pivoting: info alone comes back */
+    if (!s)                        /* the pivots and info (after them) in one copy */
+        s = hetla__cuda_check(cudaMemcpyAsync(piv + first, dpiv + first, (k + 1 - first) * sizeof *piv,
+                                              cudaMemcpyDeviceToHost, q->stream),
                               "cudaMemcpyAsync", q->device);
     if (dev) {
         hetla_status f = hetla__cuda_check(cudaFreeAsync(dev, q->stream), "cudaFreeAsync", q->device);
@@ -81,7 +85,7 @@ static hetla_status zgetrf_cusolver(const hetla_exec *x)
     if (!s)
         s = hetla__cuda_check(cudaStreamSynchronize(q->stream), "cudaStreamSynchronize", q->device);
     if (!s) {
-        for (size_t i = 0; i < k; i++)
+        for (size_t i = 0; i < k && a.ipiv; i++)
             a.ipiv[a.offset + (hetla_int)i] = a.offset + (hetla_int)piv[i];
         int info;
         memcpy(&info, &piv[k], sizeof info);
@@ -96,5 +100,6 @@ static hetla_status zgetrf_cusolver(const hetla_exec *x)
 
 hetla_status hetla__zgetrf_cusolver_register(hetla_context *ctx)
 {
-    return hetla__cuda_add(ctx, "zgetrf", HETLA_CLASS_CUDA_CUSOLVER, zgetrf_cusolver);
+    hetla_status s = hetla__cuda_add(ctx, "zgetrf", HETLA_CLASS_CUDA_CUSOLVER, zgetrf_cusolver);
+    return s ? s : hetla__cuda_add(ctx, "zgetrf_nopiv", HETLA_CLASS_CUDA_CUSOLVER, zgetrf_cusolver);
 }
