@@ -174,6 +174,7 @@ TABLE = [
     ("cublasSsyrk", "cublasDsyrk", "cublasCherk", "cublasZherk"),
     ("cublasSsyr2k", "cublasDsyr2k", "cublasCher2k", "cublasZher2k"),
     ("cublasSsymm", "cublasDsymm", "cublasChemm", "cublasZhemm"),
+    ("cublasSgeam", "cublasDgeam", "cublasCgeam", "cublasZgeam"),
     ("slevel3", "dlevel3", "clevel3", "zlevel3"),
     ("CUDA_R_32F", "CUDA_R_64F", "CUDA_C_32F", "CUDA_C_64F"),
     # OpenCL and CLBlast (src/kernels/clblast/, src/kernels/opencl/): scalar

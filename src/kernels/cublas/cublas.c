@@ -9,6 +9,23 @@ hetla_status hetla__cuda_add(hetla_context *ctx, const char *op, hetla_kernel_cl
     return s ? s : hetla_kernel_add(k, cls, fn);
 }
 
+hetla_status hetla__cuda_panel_move(const hetla_exec *x, int nbuf, void *P, size_t m, size_t es, int in,
+                                    const hetla__cuda_queue *q)
+{
+    size_t row = 0;
+    for (int i = 0; i < nbuf; row += x->buf[i].m, i++) {
+        const hetla_buffer *b = &x->buf[i];
+        char *part = (char *)P + row * es;
+        cudaError_t e = in ? cudaMemcpy2DAsync(part, m * es, b->ptr, b->ld * es, b->m * es, b->n,
+                                               cudaMemcpyDeviceToDevice, q->stream)
+                           : cudaMemcpy2DAsync(b->ptr, b->ld * es, part, m * es, b->m * es, b->n,
+                                               cudaMemcpyDeviceToDevice, q->stream);
+        if (e != cudaSuccess)
+            return hetla__cuda_check(e, "cudaMemcpy2DAsync (panel)", q->device);
+    }
+    return HETLA_SUCCESS;
+}
+
 static hetla_status (*const families[])(hetla_context *ctx) = {
     hetla__sgemm_cublas_register,
     hetla__dgemm_cublas_register,
@@ -26,6 +43,10 @@ static hetla_status (*const families[])(hetla_context *ctx) = {
     hetla__dgetrf_cusolver_register,
     hetla__cgetrf_cusolver_register,
     hetla__zgetrf_cusolver_register,
+    hetla__sgeqrt_cusolver_register,
+    hetla__dgeqrt_cusolver_register,
+    hetla__cgeqrt_cusolver_register,
+    hetla__zgeqrt_cusolver_register,
 #ifdef HETLA_CUDA_KERNELS
     hetla__laswp_cuda_register,
 #endif

@@ -22,11 +22,19 @@ static inline hetla_status hetla__cublas_add(hetla_context *ctx, const char *op,
     return hetla__cuda_add(ctx, op, HETLA_CLASS_CUDA_CUBLAS, fn);
 }
 
+/** Copies between the tiles of a column (buffers 0 .. @p nbuf-1 of @p x,
+ *  elements of @p es bytes) and the one matrix @p P they make (leading
+ *  dimension @p m, the column's rows); @p in: tiles to P. On the task's
+ *  stream: the panel kernels factor the column as one matrix. */
+hetla_status hetla__cuda_panel_move(const hetla_exec *x, int nbuf, void *P, size_t m, size_t es, int in,
+                                    const hetla__cuda_queue *q);
+
 /** Registers one family in one precision (hetla__zgemm_cublas_register ...). */
 HETLA__REGISTER_DECL(gemm_cublas)
 HETLA__REGISTER_DECL(level3_cublas)
 HETLA__REGISTER_DECL(potrf_cusolver)
 HETLA__REGISTER_DECL(getrf_cusolver)
+HETLA__REGISTER_DECL(geqrt_cusolver)
 
 /** LU's row interchanges in the CUDA_NATIVE class, every precision
  *  (src/kernels/cuda, built where nvcc is). */

@@ -14,24 +14,6 @@
 #include "kernels/cublas/cublas.h"
 #include "kernels/lapack/lapack.h"
 
-/* Copies between the tiles of the column and the gathered panel @p P
- * (leading dimension @p m); @p in: tiles to panel. */
-static hetla_status move_panel(const hetla_exec *x, hetla_zcomplex *P, size_t m, int in, const hetla__cuda_queue *q)
-{
-    size_t es = sizeof(hetla_zcomplex), row = 0;
-    for (int i = 0; i < x->nbuf; row += x->buf[i].m, i++) {
-        const hetla_buffer *b = &x->buf[i];
-        void *tile = b->ptr, *part = P + row;
-        cudaError_t e = in ? cudaMemcpy2DAsync(part, m * es, tile, b->ld * es, b->m * es, b->n,
-                                               cudaMemcpyDeviceToDevice, q->stream)
-                           : cudaMemcpy2DAsync(tile, b->ld * es, part, m * es, b->m * es, b->n,
-                                               cudaMemcpyDeviceToDevice, q->stream);
-        if (e != cudaSuccess)
-            return hetla__cuda_check(e, "cudaMemcpy2DAsync (panel)", q->device);
-    }
-    return HETLA_SUCCESS;
-}
-
 static hetla_status zgetrf_cusolver(const hetla_exec *x)
 {
     hetla__getrf_args a;
@@ -64,14 +46,14 @@ static hetla_status zgetrf_cusolver(const hetla_exec *x)
     int64_t *dpiv = (int64_t *)(dev + panel + work);
     int *dinfo = (int *)(dpiv + k);
     if (!s)
-        s = move_panel(x, (hetla_zcomplex *)dev, m, 1, q);
+        s = hetla__cuda_panel_move(x, x->nbuf, dev, m, es, 1, q);
     if (!s)
         s = hetla__cusolver_check(cusolverDnXgetrf(q->solver, params, (int64_t)m, (int64_t)n, CUDA_C_64F, dev,
                                                    (int64_t)m, a.ipiv ? dpiv : NULL, CUDA_C_64F, dev + panel, dev_bytes,
                                                    host, host_bytes, dinfo),
                                   "cusolverDnXgetrf", q->device);
     if (!s)
-        s = move_panel(x, (hetla_zcomplex *)dev, m, 0, q);
+        s = hetla__cuda_panel_move(x, x->nbuf, dev, m, es, 0, q);
     size_t first = a.ipiv ? 0 : k; /* no pivoting: info alone comes back */
     if (!s)                        /* the pivots and info (after them) in one copy */
         s = hetla__cuda_check(cudaMemcpyAsync(piv + first, dpiv + first, (k + 1 - first) * sizeof *piv,
