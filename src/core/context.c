@@ -24,8 +24,6 @@ static void context_free(hetla_context *ctx)
     hetla__devices_close(ctx);
     hetla__trace_fini(ctx);
     hetla__topology_fini(ctx);
-    pthread_mutex_destroy(&ctx->wake_lock);
-    pthread_cond_destroy(&ctx->wake_cond);
     pthread_mutex_destroy(&ctx->done_lock);
     pthread_cond_destroy(&ctx->done_cond);
     pthread_mutex_destroy(&ctx->registry_lock);
@@ -80,8 +78,6 @@ hetla_status hetla_context_create(const hetla_config *cfg, hetla_context **out)
     hetla_context *ctx = calloc(1, sizeof *ctx);
     if (!ctx)
         return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_context_create: out of memory");
-    pthread_mutex_init(&ctx->wake_lock, NULL);
-    pthread_cond_init(&ctx->wake_cond, NULL);
     pthread_mutex_init(&ctx->done_lock, NULL);
     pthread_cond_init(&ctx->done_cond, NULL);
     pthread_mutex_init(&ctx->registry_lock, NULL);

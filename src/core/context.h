@@ -61,9 +61,8 @@ struct hetla_context {
     const hetla__sched_ops *sched;
     void *sched_state;
 
-    /* worker sleep / wake (see worker.c for the protocol) */
-    pthread_mutex_t wake_lock;
-    pthread_cond_t wake_cond;
+    /* worker sleep / wake (see worker.c for the protocol; each worker
+     * sleeps on its own condition variable) */
     HETLA__LINE atomic_ulong ready_epoch;
     HETLA__LINE atomic_int sleepers;
     atomic_int stopping;

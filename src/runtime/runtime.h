@@ -115,6 +115,11 @@ struct hetla__worker {
     _Atomic double busy_s;
     atomic_ullong ntasks, nskipped;
     atomic_ullong naive[2], naive_bytes[2]; /* hetla_stats' naive_transfers, by direction */
+    /* sleeping (worker.c): asleep is claimed by the thread that wakes it */
+    pthread_mutex_t sleep_lock;
+    pthread_cond_t sleep_cond;
+    atomic_int asleep;
+    int woken; /* under sleep_lock */
     /* what it is doing, for the watchdog (watchdog.c) */
     _Atomic(const char *) doing;
     _Atomic(const char *) doing_task;    /* the task's label, or NULL */
@@ -145,7 +150,9 @@ struct hetla__sched_ops {
      *  in already). */
     hetla_status (*init)(hetla_context *ctx, int nworkers, void **state);
     void (*fini)(void *state);
-    void (*push)(void *state, hetla__task *t);
+    /** @return the worker @p t was given to, or -1 if any worker it fits
+     *  may take it (the core wakes that one, or one of them). */
+    int (*push)(void *state, hetla__task *t);
     /** @return a ready task @p w can run, or NULL. */
     hetla__task *(*pop)(void *state, hetla__worker *w);
     /** Optional: @p t ended on @p w after @p seconds of its own (@p ran: 0
@@ -193,10 +200,16 @@ static inline void hetla__spin_lock(hetla__spinlock *l)
 static inline void hetla__spin_unlock(hetla__spinlock *l) { atomic_store_explicit(&l->held, 0, memory_order_release); }
 
 /** Whether worker @p w may run @p t. */
-static inline int hetla__task_fits(const hetla__task *t, const hetla__worker *w)
+/** Whether a task of kernel @p k and device mask @p mask can run on @p w. */
+static inline int hetla__kernel_fits(const hetla_kernel *k, uint64_t mask, const hetla__worker *w)
 {
     int d = w->dev->id;
-    return t->kernel->selected[d] >= 0 && (t->mask == 0 || (t->mask >> d & 1u));
+    return k->selected[d] >= 0 && (mask == 0 || (mask >> d & 1u));
+}
+
+static inline int hetla__task_fits(const hetla__task *t, const hetla__worker *w)
+{
+    return hetla__kernel_fits(t->kernel, t->mask, w);
 }
 
 /* tasks (task.c) */

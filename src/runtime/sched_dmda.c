@@ -125,7 +125,7 @@ static void heap_push(queue *q, hetla__task *t)
     hetla__spin_unlock(&q->lock);
 }
 
-static void dmda_push(void *state, hetla__task *t)
+static int dmda_push(void *state, hetla__task *t)
 {
     dmda *s = state;
     hetla_context *ctx = s->ctx;
@@ -153,6 +153,7 @@ static void dmda_push(void *state, hetla__task *t)
     queue *q = &s->q[best];
     add_queued(q, best_len);
     heap_push(q, t);
+    return best;
 }
 
 static hetla__task *take_top(queue *q)

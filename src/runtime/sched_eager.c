@@ -32,7 +32,7 @@ static void eager_fini(void *state)
 
 /* Pushing never fails: if the heap cannot grow, the task waits on an
  * overflow list (in arrival order), taken before the heap is looked at. */
-static void eager_push(void *state, hetla__task *t)
+static int eager_push(void *state, hetla__task *t)
 {
     eager *e = state;
     hetla__spin_lock(&e->lock);
@@ -54,6 +54,7 @@ static void eager_push(void *state, hetla__task *t)
     }
     atomic_fetch_add_explicit(&e->avail, 1, memory_order_relaxed);
     hetla__spin_unlock(&e->lock);
+    return -1;
 }
 
 static hetla__task *take_overflow(eager *e, hetla__worker *w)

@@ -6,9 +6,14 @@
  * kernels already queued) and finishes tasks as their marks pass.
  *
  * Sleep/wake without lost wake-ups (a Dekker pair on seq_cst atomics): a
- * pusher bumps ready_epoch, then reads sleepers; a worker bumps sleepers,
- * then re-reads ready_epoch before waiting. One of them always sees the
- * other's write. */
+ * pusher bumps ready_epoch, then reads sleepers and the workers' asleep
+ * flags; a worker bumps sleepers and sets its flag, then re-reads
+ * ready_epoch before waiting. One of them always sees the other's write.
+ * Each worker sleeps on its own condition variable and only the worker a
+ * task was given to is woken (or, if it is busy, one idle sibling of its
+ * device that may steal it; for a task any worker may take, one idle
+ * worker it fits): waking every sleeper at every push made dozens of idle
+ * CPU workers contend for one lock with the GPU drivers pushing tasks. */
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,32 +29,59 @@ static inline void cpu_relax(void)
 #endif
 }
 
+/* Wakes @p w if it is asleep and no other thread has claimed it yet.
+ * @return 1 if this call woke it. */
+static int wake(hetla__worker *w)
+{
+    if (!atomic_load(&w->asleep) || !atomic_exchange(&w->asleep, 0))
+        return 0;
+    pthread_mutex_lock(&w->sleep_lock);
+    w->woken = 1;
+    pthread_cond_signal(&w->sleep_cond);
+    pthread_mutex_unlock(&w->sleep_lock);
+    return 1;
+}
+
 void hetla__ready(hetla_context *ctx, hetla__task *t)
 {
-    ctx->sched->push(ctx->sched_state, t);
+    /* once pushed, t may run, end and be reused at once: nothing of it is
+     * read after the push */
+    const hetla_kernel *k = t->kernel;
+    uint64_t mask = t->mask;
+    int target = ctx->sched->push(ctx->sched_state, t);
     atomic_fetch_add(&ctx->ready_epoch, 1);
-    if (atomic_load(&ctx->sleepers) > 0) {
-        pthread_mutex_lock(&ctx->wake_lock);
-        pthread_cond_broadcast(&ctx->wake_cond);
-        pthread_mutex_unlock(&ctx->wake_lock);
+    if (atomic_load(&ctx->sleepers) == 0)
+        return;
+    if (target >= 0 && wake(&ctx->workers[target]))
+        return;
+    /* the one given it is busy (a sibling may steal the task), or anyone may take it */
+    const hetla__device *dev = target >= 0 ? ctx->workers[target].dev : NULL;
+    for (int i = 0; i < ctx->nworkers; i++) {
+        hetla__worker *w = &ctx->workers[i];
+        if (i != target && (dev ? w->dev == dev : hetla__kernel_fits(k, mask, w)) && wake(w))
+            return;
     }
 }
 
-/* Waits until the epoch moves past @p seen or the context stops. */
-static void idle_wait(hetla_context *ctx, unsigned long seen)
+/* Waits until woken, the epoch moves past @p seen or the context stops. */
+static void idle_wait(hetla__worker *w, unsigned long seen)
 {
+    hetla_context *ctx = w->ctx;
     for (int i = 0; i < SPIN_ROUNDS; i++) {
         if (atomic_load_explicit(&ctx->ready_epoch, memory_order_relaxed) != seen ||
             atomic_load_explicit(&ctx->stopping, memory_order_relaxed))
             return;
         cpu_relax();
     }
-    pthread_mutex_lock(&ctx->wake_lock);
     atomic_fetch_add(&ctx->sleepers, 1);
-    while (atomic_load(&ctx->ready_epoch) == seen && !atomic_load(&ctx->stopping))
-        pthread_cond_wait(&ctx->wake_cond, &ctx->wake_lock);
+    pthread_mutex_lock(&w->sleep_lock);
+    atomic_store(&w->asleep, 1);
+    while (!w->woken && atomic_load(&ctx->ready_epoch) == seen && !atomic_load(&ctx->stopping))
+        pthread_cond_wait(&w->sleep_cond, &w->sleep_lock);
+    w->woken = 0;
+    atomic_store(&w->asleep, 0);
+    pthread_mutex_unlock(&w->sleep_lock);
     atomic_fetch_sub(&ctx->sleepers, 1);
-    pthread_mutex_unlock(&ctx->wake_lock);
 }
 
 /* With tasks in flight and none ready: polls until the oldest ends or a
@@ -87,7 +119,7 @@ static void *worker_main(void *arg)
             inflight_wait(w, seen);
         } else {
             hetla__doing(w, "idle (no ready task for it)", NULL);
-            idle_wait(ctx, seen);
+            idle_wait(w, seen);
         }
     }
     while (hetla__task_retire(w, 1))
@@ -154,21 +186,31 @@ hetla_status hetla__workers_start(hetla_context *ctx, int cpu_workers)
             if (s)
                 return s;
         }
-        if (pthread_create(&w->thread, NULL, worker_main, w) != 0)
+        pthread_mutex_init(&w->sleep_lock, NULL);
+        pthread_cond_init(&w->sleep_cond, NULL);
+        if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
+            pthread_mutex_destroy(&w->sleep_lock);
+            pthread_cond_destroy(&w->sleep_cond);
             return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_context_create: could not start worker %d", w->id);
+        }
     }
     return HETLA_SUCCESS;
 }
 
 void hetla__workers_stop(hetla_context *ctx)
 {
-    pthread_mutex_lock(&ctx->wake_lock);
     atomic_store(&ctx->stopping, 1);
-    pthread_cond_broadcast(&ctx->wake_cond);
-    pthread_mutex_unlock(&ctx->wake_lock);
+    for (int i = 0; i < ctx->nworkers; i++) { /* (under its lock: a worker between its checks and its wait hears it) */
+        hetla__worker *w = &ctx->workers[i];
+        pthread_mutex_lock(&w->sleep_lock);
+        pthread_cond_signal(&w->sleep_cond);
+        pthread_mutex_unlock(&w->sleep_lock);
+    }
     for (int i = 0; i < ctx->nworkers; i++) {
         hetla__worker *w = &ctx->workers[i];
         pthread_join(w->thread, NULL);
+        pthread_mutex_destroy(&w->sleep_lock);
+        pthread_cond_destroy(&w->sleep_cond);
         if (w->queue && w->dev->ops->queue_destroy)
             w->dev->ops->queue_destroy(w->dev, w->queue);
         if (w->side_queue && w->dev->ops->queue_destroy)
