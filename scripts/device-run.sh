@@ -5,8 +5,8 @@
 #   there:  scripts/device-run.sh STEP... with .device carried (the build
 #           comes unpacked from it, or carried as build-device)
 # Steps: info, tests, gpu-tests, bench-cpu, bench-lapack, bench-gpu,
-# bench-gpu-lapack, bench-gpu-batch, demo (default: all but the last
-# bench-gpu steps). bench-lapack
+# bench-gpu-lapack, bench-gpu-batch, demo, scaling (default: all but the
+# last bench-gpu steps and scaling). bench-lapack
 # takes $LAPACK_N (sizes), $LAPACK_NB (tile sizes to try) and $LAPACK_WHAT
 # (potrf, ..., lapack); bench-gpu-lapack (the factorizations beside
 # cuSOLVER, cusolverMg on several GPUs) $GPU_WHAT (potrf getrf
@@ -118,6 +118,26 @@ step_bench_gpu_lapack() {
 step_bench_gpu_batch() {
   # batched GEMM on the GPU beside cuBLAS's strided-batched GEMM
   run bench-gpu-batch "$hetla" bench gemm-batch --devices cuda
+}
+
+step_scaling() {
+  # strong scaling, device-resident, beside cuSOLVER / cusolverMg: the
+  # factorizations at $SCALE_N (default 65536) on 1, 2, 4, ... of the GPUs
+  # present, then with the CPU cores on all of them; the all-GPU runs keep
+  # their traces. Each run is bounded by $LIMIT (default 240 s).
+  local ngpu devs=cuda:0 lists=() g
+  ngpu=$(nvidia-smi -L | wc -l)
+  for ((g = 1; g <= ngpu; g *= 2)); do
+    lists+=("$devs")
+    devs=$devs$(for ((i = g; i < 2 * g && i < ngpu; i++)); do printf ',cuda:%d' "$i"; done)
+  done
+  for what in ${SCALE_WHAT:-potrf getrf_nopiv getrf}; do
+    for d in "${lists[@]}" "cpu,${lists[-1]}"; do
+      [ "$d" = "${lists[-1]}" ] && export GPU_TRACE=1 || unset GPU_TRACE
+      LIMIT=${LIMIT:-240} GPU_WHAT=$what GPU_DEVICES=$d GPU_N=${SCALE_N:-65536} GPU_NB=${GPU_NB:-2048} \
+        GPU_REPS=${GPU_REPS:-1} GPU_FLAGS=--resident step_bench_gpu_lapack
+    done
+  done
 }
 
 steps=${*:-info tests gpu-tests bench-cpu bench-lapack bench-gpu demo}
