@@ -1,7 +1,10 @@
 /* The batched BLAS on a GPU: ?gemm_batch and ?gemv_batch in four
  * precisions on "cuda" (hetla's CUDA kernels and cuBLAS's strided-batched
  * GEMM) and "cpu,cuda", every order 1..32, the strided, interleaved and
- * block-interleaved layouts, every transpose, beta = 0 over NaN.
+ * block-interleaved layouts, every transpose, beta = 0 over NaN;
+ * ?potrf_batch (both triangles) and ?getrf_batch (with and without
+ * pivoting) on "cuda", factors checked by rebuilding A, one bad matrix's
+ * info reported alone.
  * Residuals against a reference computed here, in units of machine
  * epsilon. Exits 77 (skipped) where no GPU is present. */
 #include <complex.h>
@@ -185,6 +188,139 @@ static void sweep(const char *devices, int vec)
     CHECK_OK(hetla_context_destroy(ctx));
 }
 
+/* ---- batched Cholesky and LU ---------------------------------------------- */
+
+enum { POTRF, GETRF, NOPIV };
+
+static hetla_status factor(hetla_context *ctx, int what, hetla_uplo uplo, const hetla_batch *A, hetla_int *ipiv,
+                           hetla_int *info)
+{
+    switch (A->type) {
+    case HETLA_FLOAT:
+        return what == POTRF ? hetla_spotrf_batch(ctx, uplo, A, info)
+               : what == GETRF ? hetla_sgetrf_batch(ctx, A, ipiv, info)
+                               : hetla_sgetrf_nopiv_batch(ctx, A, info);
+    case HETLA_DOUBLE:
+        return what == POTRF ? hetla_dpotrf_batch(ctx, uplo, A, info)
+               : what == GETRF ? hetla_dgetrf_batch(ctx, A, ipiv, info)
+                               : hetla_dgetrf_nopiv_batch(ctx, A, info);
+    case HETLA_COMPLEX:
+        return what == POTRF ? hetla_cpotrf_batch(ctx, uplo, A, info)
+               : what == GETRF ? hetla_cgetrf_batch(ctx, A, ipiv, info)
+                               : hetla_cgetrf_nopiv_batch(ctx, A, info);
+    default:
+        return what == POTRF ? hetla_zpotrf_batch(ctx, uplo, A, info)
+               : what == GETRF ? hetla_zgetrf_batch(ctx, A, ipiv, info)
+                               : hetla_zgetrf_nopiv_batch(ctx, A, info);
+    }
+}
+
+/* max |A0 - rebuilt| / (eps n max|A0|) over the batch: L L^H or U^H U
+ * (POTRF, the uplo triangle), P^T L U (GETRF; NOPIV without P). */
+static double rebuild_residual(int what, hetla_uplo uplo, const hetla_batch *A0, const hetla_batch *F,
+                               const hetla_int *ipiv, hetla_int n)
+{
+    double worst = 0;
+    hetla_zcomplex *M = malloc((size_t)(n * n) * sizeof *M);
+    for (hetla_int k = 0; k < COUNT; k++) {
+        double amax = 0;
+        for (hetla_int j = 0; j < n; j++)
+            for (hetla_int i = 0; i < n; i++) {
+                hetla_zcomplex v = 0;
+                if (what == POTRF) {
+                    int up = uplo == HETLA_UPPER;
+                    for (hetla_int l = 0; l <= (i < j ? i : j); l++) { /* L(i,l) conj(L(j,l)), L = U^H */
+                        hetla_zcomplex li = up ? conj(get(F, k, l, i)) : get(F, k, i, l);
+                        v += li * (up ? get(F, k, l, j) : conj(get(F, k, j, l)));
+                    }
+                } else {
+                    for (hetla_int l = 0; l <= (i < j ? i : j); l++)
+                        v += (l == i ? 1 : get(F, k, i, l)) * get(F, k, l, j);
+                }
+                M[i + j * n] = v;
+                amax = fmax(amax, cabs(get(A0, k, i, j)));
+            }
+        for (hetla_int j = n; what == GETRF && j-- > 0;) /* undo the interchanges, last first */
+            for (hetla_int c = 0; c < n; c++) {
+                hetla_int p = ipiv[k * n + j] - 1;
+                hetla_zcomplex v = M[j + c * n];
+                M[j + c * n] = M[p + c * n], M[p + c * n] = v;
+            }
+        for (hetla_int j = 0; j < n; j++)
+            for (hetla_int i = 0; i < n; i++) {
+                if (what == POTRF && (uplo == HETLA_LOWER ? i < j : i > j))
+                    continue;
+                double r = cabs(M[i + j * n] - get(A0, k, i, j)) / (eps_of(F->type) * (double)n * amax);
+                worst = isnan(r) ? INFINITY : fmax(worst, r);
+            }
+    }
+    free(M);
+    return worst;
+}
+
+/* One factorization of COUNT n x n matrices: random, 2n added to the
+ * diagonal for POTRF (made Hermitian) and NOPIV; matrix 5 (n >= 3) made to
+ * fail (POTRF: A(2,2) = -n^2; LU: column 1 zero), its info checked and
+ * the others'. @return the residual of the good ones. */
+static double factor_case(hetla_context *ctx, int what, hetla_dtype t, hetla_batch_layout l, hetla_int n)
+{
+    hetla_uplo uplo = n % 2 ? HETLA_LOWER : HETLA_UPPER;
+    hetla_batch A0 = batch_new(l, t, n, n, 0), A = batch_new(l, t, n, n, 0);
+    for (hetla_int k = 0; k < COUNT && what != GETRF; k++)
+        for (hetla_int j = 0; j < n; j++) {
+            put(&A0, k, j, j, creal(get(&A0, k, j, j)) + 2.0 * (double)n);
+            for (hetla_int i = j + 1; i < n && what == POTRF; i++)
+                put(&A0, k, j, i, conj(get(&A0, k, i, j)));
+        }
+    int bad = n >= 3;
+    for (hetla_int i = 0; bad && i < n; i++)
+        if (what == POTRF)
+            put(&A0, 5, 2, 2, -(double)(n * n));
+        else
+            put(&A0, 5, i, 1, 0);
+    copy_into(&A, &A0);
+    hetla_int *info = calloc(COUNT, sizeof *info), *ipiv = calloc((size_t)(COUNT * n), sizeof *ipiv);
+    CHECK_STATUS(factor(ctx, what, uplo, &A, what == GETRF ? ipiv : NULL, info),
+                 bad ? HETLA_NUMERICAL : HETLA_SUCCESS);
+    for (hetla_int k = 0; k < COUNT; k++)
+        CHECK(info[k] == (bad && k == 5 ? (what == POTRF ? 3 : 2) : 0));
+    /* the bad matrix out of the residual: a good one in its place */
+    if (bad)
+        for (hetla_int j = 0; j < n; j++)
+            for (hetla_int i = 0; i < n; i++) {
+                put(&A0, 5, i, j, get(&A0, 4, i, j));
+                put(&A, 5, i, j, get(&A, 4, i, j));
+                ipiv[5 * n + j] = ipiv[4 * n + j];
+            }
+    double r = rebuild_residual(what, uplo, &A0, &A, ipiv, n);
+    free(info);
+    free(ipiv);
+    CHECK_OK(hetla_batch_free(&A0));
+    CHECK_OK(hetla_batch_free(&A));
+    return r;
+}
+
+static void factor_sweep(int what)
+{
+    hetla_context *ctx = test_context("cuda", 0);
+    for (size_t ti = 0; ti < sizeof types / sizeof *types; ti++)
+        for (size_t li = 0; li < sizeof layouts / sizeof *layouts; li++)
+            for (hetla_int n = 1; n <= MAXN; n += n < 8 ? 1 : 5) {
+                double r = factor_case(ctx, what, types[ti], layouts[li], n);
+                if (!(r < 30)) {
+                    printf("%s type %d layout %d n=%lld: residual %.3g eps\n",
+                           what == POTRF ? "potrf" : what == GETRF ? "getrf" : "getrf_nopiv", (int)types[ti],
+                           (int)layouts[li], (long long)n, r);
+                    CHECK(r < 30);
+                }
+            }
+    CHECK_OK(hetla_context_destroy(ctx));
+}
+
+static void test_potrf_cuda(void) { factor_sweep(POTRF); }
+static void test_getrf_cuda(void) { factor_sweep(GETRF); }
+static void test_getrf_nopiv_cuda(void) { factor_sweep(NOPIV); }
+
 static void test_gemm_cuda(void) { sweep("cuda", 0); }
 static void test_gemv_cuda(void) { sweep("cuda", 1); }
 static void test_gemm_cpu_cuda(void) { sweep("cpu,cuda", 0); }
@@ -207,6 +343,9 @@ int main(int argc, char **argv)
         {"gemv_cuda", test_gemv_cuda, 0},
         {"gemm_cpu_cuda", test_gemm_cpu_cuda, 0},
         {"gemv_cpu_cuda", test_gemv_cpu_cuda, 0},
+        {"potrf_cuda", test_potrf_cuda, 0},
+        {"getrf_cuda", test_getrf_cuda, 0},
+        {"getrf_nopiv_cuda", test_getrf_nopiv_cuda, 0},
     };
     return test_main(argc, argv, tests, (int)(sizeof tests / sizeof *tests));
 }

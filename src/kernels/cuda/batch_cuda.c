@@ -1,12 +1,13 @@
 /* The batched BLAS on CUDA GPUs: the CUDA_NATIVE implementations of
- * "?gemm_batch" and "?gemv_batch" (hetla's kernels, gemm_batch.cu) and the
- * CUDA_CUBLAS one of "?gemm_batch" (cublas?gemmStridedBatched where it
- * wins, else hetla's kernels), for the four precisions, and their
- * registration, which the core's batch registration asks for by name. */
+ * "?gemm_batch" and "?gemv_batch" (hetla's kernels, gemm_batch.cu), of
+ * "?potrf_batch" and "?getrf_batch" (lapack_batch.cu) and the CUDA_CUBLAS
+ * one of "?gemm_batch" (cublas?gemmStridedBatched where it wins, else
+ * hetla's kernels), for the four precisions, and their registration,
+ * which the core's batch registration asks for by name. */
 #include <complex.h>
 
 #include "batch/batch.h"
-#include "devices/cuda/cuda_queue.h"
+#include "kernels/cublas/cublas.h"
 #include "kernels/cuda/batch_cuda.h"
 
 /* The orders from which cublas?gemmStridedBatched beats hetla's
@@ -79,6 +80,24 @@ static hetla_status gemv_native(const hetla_exec *x)
     return launch(x, &g);
 }
 
+/* Cholesky or LU of the task's matrices (buffers: A, info [, ipiv]). */
+static hetla_status factor(const hetla_exec *x, int lu)
+{
+    hetla__lapack_batch_args a;
+    HETLA__ARGS(x, a);
+    const hetla_buffer *piv = a.h.piv_buf >= 0 ? &x->buf[a.h.piv_buf] : NULL;
+    hetla__cuda_factor f = {.type = cuda_type(x->buf[0].type), .upper = a.uplo == HETLA_UPPER, .m = (int)a.m,
+                            .n = (int)a.n, .count = a.h.count, .A = bop(x, &a.h, 0),
+                            .info = x->buf[a.h.info_buf].ptr, .ipiv = piv ? piv->ptr : NULL,
+                            .ipiv_ld = piv ? (long long)piv->ld : 0};
+    const hetla__cuda_queue *q = x->queue;
+    cudaError_t e = lu ? hetla__cuda_getrf_batch(&f, q->stream) : hetla__cuda_potrf_batch(&f, q->stream);
+    return hetla__cuda_check(e, lu ? "hetla__cuda_getrf_batch" : "hetla__cuda_potrf_batch", q->device);
+}
+
+static hetla_status potrf_native(const hetla_exec *x) { return factor(x, 0); }
+static hetla_status getrf_native(const hetla_exec *x) { return factor(x, 1); }
+
 static cublasOperation_t cublas_op(int t) { return t == 0 ? CUBLAS_OP_N : t == 1 ? CUBLAS_OP_T : CUBLAS_OP_C; }
 
 /* cublas?gemmStridedBatched on a task whose operands are all strided and
@@ -127,13 +146,6 @@ static hetla_status gemm_cublas(const hetla_exec *x)
     return hetla__cublas_check(st, "cublas?gemmStridedBatched", q->device);
 }
 
-static hetla_status add(hetla_context *ctx, const char *op, hetla_kernel_class cls, hetla_kernel_fn fn)
-{
-    hetla_kernel *k;
-    hetla_status s = hetla_kernel_find(ctx, op, &k);
-    return s ? s : hetla_kernel_add(k, cls, fn);
-}
-
 /* Found by src/batch/run.c (hetla__batch_register) through
  * hetla__backend_symbol once the core has registered its batch
  * operations on a context that uses CUDA devices. */
@@ -144,13 +156,18 @@ hetla_status hetla_cuda_batch_register(hetla_context *ctx)
     static const char prec[] = "sdcz";
     hetla_status s = HETLA_SUCCESS;
     for (int p = 0; p < 4 && !s; p++) {
-        char gemm[16] = "?gemm_batch", gemv[16] = "?gemv_batch";
-        gemm[0] = gemv[0] = prec[p];
-        s = add(ctx, gemm, HETLA_CLASS_CUDA_NATIVE, gemm_native);
+        char gemm[16] = "?gemm_batch", gemv[16] = "?gemv_batch", potrf[16] = "?potrf_batch",
+             getrf[16] = "?getrf_batch";
+        gemm[0] = gemv[0] = potrf[0] = getrf[0] = prec[p];
+        s = hetla__cuda_add(ctx, gemm, HETLA_CLASS_CUDA_NATIVE, gemm_native);
         if (!s)
-            s = add(ctx, gemm, HETLA_CLASS_CUDA_CUBLAS, gemm_cublas);
+            s = hetla__cuda_add(ctx, gemm, HETLA_CLASS_CUDA_CUBLAS, gemm_cublas);
         if (!s)
-            s = add(ctx, gemv, HETLA_CLASS_CUDA_NATIVE, gemv_native);
+            s = hetla__cuda_add(ctx, gemv, HETLA_CLASS_CUDA_NATIVE, gemv_native);
+        if (!s)
+            s = hetla__cuda_add(ctx, potrf, HETLA_CLASS_CUDA_NATIVE, potrf_native);
+        if (!s)
+            s = hetla__cuda_add(ctx, getrf, HETLA_CLASS_CUDA_NATIVE, getrf_native);
     }
     return s;
 }

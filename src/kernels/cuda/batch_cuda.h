@@ -45,6 +45,22 @@ typedef struct hetla__cuda_gemm {
  *  @return the launch's error. */
 cudaError_t hetla__cuda_gemm_batch(const hetla__cuda_gemm *g, cudaStream_t stream);
 
+/** Cholesky (n x n, lower or @p upper) or LU (m x n) of @p count matrices
+ *  in place, one thread per matrix, as the CPU reference kernels do:
+ *  LAPACK's info of each matrix in info[t], LU's pivots (1-based, partial
+ *  pivoting; none when @p ipiv is NULL) at ipiv + t * ipiv_ld. */
+typedef struct hetla__cuda_factor {
+    hetla__cuda_type type;
+    int upper;
+    int m, n;
+    long long count;
+    hetla__cuda_bop A;
+    long long *info, *ipiv, ipiv_ld;
+} hetla__cuda_factor;
+
+cudaError_t hetla__cuda_potrf_batch(const hetla__cuda_factor *f, cudaStream_t stream);
+cudaError_t hetla__cuda_getrf_batch(const hetla__cuda_factor *f, cudaStream_t stream);
+
 /** Copies @p count matrices of @p rows x @p cols elements of @p esize
  *  bytes (4, 8 or 16) from @p src to @p dst, any two layouts, through
  *  32 x 32 tiles of (matrix, element) in shared memory so that strided and

@@ -6,51 +6,9 @@
  * Strided operands: a block per group of matrices, A and B staged in
  * shared memory by coalesced loads, one C element per thread. */
 #include "kernels/cuda/batch_cuda.h"
-
-typedef long long ll;
+#include "kernels/cuda/batch_types.cuh"
 
 namespace {
-
-/* ---- element types: the complex ones as plain pairs, their arithmetic ---- */
-
-struct __align__(8) cf {
-    float re, im;
-};
-struct __align__(16) cd {
-    double re, im;
-};
-
-__device__ __forceinline__ cf operator*(cf a, cf b) { return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
-__device__ __forceinline__ cd operator*(cd a, cd b) { return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
-__device__ __forceinline__ cf operator+(cf a, cf b) { return {a.re + b.re, a.im + b.im}; }
-__device__ __forceinline__ cd operator+(cd a, cd b) { return {a.re + b.re, a.im + b.im}; }
-
-__device__ __forceinline__ float cj(float a, bool) { return a; }
-__device__ __forceinline__ double cj(double a, bool) { return a; }
-__device__ __forceinline__ cf cj(cf a, bool c) { return c ? cf{a.re, -a.im} : a; }
-__device__ __forceinline__ cd cj(cd a, bool c) { return c ? cd{a.re, -a.im} : a; }
-
-template <typename T> struct scalar;
-template <> struct scalar<float> {
-    static __host__ __device__ float make(const double *v) { return (float)v[0]; }
-    static __host__ __device__ bool zero(const double *v) { return v[0] == 0; }
-};
-template <> struct scalar<double> {
-    static __host__ __device__ double make(const double *v) { return v[0]; }
-    static __host__ __device__ bool zero(const double *v) { return v[0] == 0; }
-};
-template <> struct scalar<cf> {
-    static __host__ __device__ cf make(const double *v) { return {(float)v[0], (float)v[1]}; }
-    static __host__ __device__ bool zero(const double *v) { return v[0] == 0 && v[1] == 0; }
-};
-template <> struct scalar<cd> {
-    static __host__ __device__ cd make(const double *v) { return {v[0], v[1]}; }
-    static __host__ __device__ bool zero(const double *v) { return v[0] == 0 && v[1] == 0; }
-};
-
-/* ---- addressing ---------------------------------------------------------- */
-
-__device__ __forceinline__ ll base(const hetla__cuda_bop &o, ll t) { return (t / o.bs) * o.bspan + t % o.bs; }
 
 /* op(X)(r, c) = X[r * row + c * col], conjugated if conj. */
 struct view {

@@ -1,0 +1,87 @@
+/* The element types of hetla's batched CUDA kernels (the .cu files beside
+ * this one): the complex ones as plain pairs with the arithmetic the
+ * kernels use, scalars from the (re, im) pairs of the C side, and the
+ * address of a matrix of a batch operand (batch_cuda.h). */
+#ifndef HETLA_KERNELS_CUDA_BATCH_TYPES_CUH
+#define HETLA_KERNELS_CUDA_BATCH_TYPES_CUH
+
+#include "kernels/cuda/batch_cuda.h"
+
+typedef long long ll;
+
+namespace {
+
+struct __align__(8) cf {
+    float re, im;
+};
+struct __align__(16) cd {
+    double re, im;
+};
+
+__device__ __forceinline__ cf operator*(cf a, cf b) { return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
+__device__ __forceinline__ cd operator*(cd a, cd b) { return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
+__device__ __forceinline__ cf operator+(cf a, cf b) { return {a.re + b.re, a.im + b.im}; }
+__device__ __forceinline__ cd operator+(cd a, cd b) { return {a.re + b.re, a.im + b.im}; }
+__device__ __forceinline__ cf operator-(cf a, cf b) { return {a.re - b.re, a.im - b.im}; }
+__device__ __forceinline__ cd operator-(cd a, cd b) { return {a.re - b.re, a.im - b.im}; }
+
+__device__ __forceinline__ float cj(float a, bool) { return a; }
+__device__ __forceinline__ double cj(double a, bool) { return a; }
+__device__ __forceinline__ cf cj(cf a, bool c) { return c ? cf{a.re, -a.im} : a; }
+__device__ __forceinline__ cd cj(cd a, bool c) { return c ? cd{a.re, -a.im} : a; }
+
+template <typename T> struct scalar;
+template <> struct scalar<float> {
+    static __host__ __device__ float make(const double *v) { return (float)v[0]; }
+    static __host__ __device__ bool zero(const double *v) { return v[0] == 0; }
+};
+template <> struct scalar<double> {
+    static __host__ __device__ double make(const double *v) { return v[0]; }
+    static __host__ __device__ bool zero(const double *v) { return v[0] == 0; }
+};
+template <> struct scalar<cf> {
+    static __host__ __device__ cf make(const double *v) { return {(float)v[0], (float)v[1]}; }
+    static __host__ __device__ bool zero(const double *v) { return v[0] == 0 && v[1] == 0; }
+};
+template <> struct scalar<cd> {
+    static __host__ __device__ cd make(const double *v) { return {v[0], v[1]}; }
+    static __host__ __device__ bool zero(const double *v) { return v[0] == 0 && v[1] == 0; }
+};
+
+/* The real part, |re| + |im| (LAPACK's pivot measure), a real as T, and
+ * division by a scalar of T. */
+__device__ __forceinline__ double re(float a) { return a; }
+__device__ __forceinline__ double re(double a) { return a; }
+__device__ __forceinline__ double re(cf a) { return a.re; }
+__device__ __forceinline__ double re(cd a) { return a.re; }
+__device__ __forceinline__ double abs1(float a) { return fabsf(a); }
+__device__ __forceinline__ double abs1(double a) { return fabs(a); }
+__device__ __forceinline__ double abs1(cf a) { return fabsf(a.re) + fabsf(a.im); }
+__device__ __forceinline__ double abs1(cd a) { return fabs(a.re) + fabs(a.im); }
+template <typename T> __device__ __forceinline__ T real_as(double v);
+template <> __device__ __forceinline__ float real_as<float>(double v) { return (float)v; }
+template <> __device__ __forceinline__ double real_as<double>(double v) { return v; }
+template <> __device__ __forceinline__ cf real_as<cf>(double v) { return {(float)v, 0}; }
+template <> __device__ __forceinline__ cd real_as<cd>(double v) { return {v, 0}; }
+__device__ __forceinline__ float quot(float a, float b) { return a / b; }
+__device__ __forceinline__ double quot(double a, double b) { return a / b; }
+template <typename C, typename R> __device__ __forceinline__ C cquot(C a, C b)
+{
+    /* Smith's algorithm: no overflow in |b|^2 */
+    if (fabs((double)b.re) >= fabs((double)b.im)) {
+        R r = b.im / b.re, d = b.re + b.im * r;
+        return {(a.re + a.im * r) / d, (a.im - a.re * r) / d};
+    }
+    R r = b.re / b.im, d = b.im + b.re * r;
+    return {(a.re * r + a.im) / d, (a.im * r - a.re) / d};
+}
+__device__ __forceinline__ cf quot(cf a, cf b) { return cquot<cf, float>(a, b); }
+__device__ __forceinline__ cd quot(cd a, cd b) { return cquot<cd, double>(a, b); }
+
+/* ---- addressing ---------------------------------------------------------- */
+
+__device__ __forceinline__ ll base(const hetla__cuda_bop &o, ll t) { return (t / o.bs) * o.bspan + t % o.bs; }
+
+} // namespace
+
+#endif
