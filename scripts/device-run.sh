@@ -116,8 +116,11 @@ step_bench_gpu_lapack() {
 }
 
 step_bench_gpu_batch() {
-  # batched GEMM on the GPU beside cuBLAS's strided-batched GEMM
-  run bench-gpu-batch "$hetla" bench gemm-batch --devices cuda
+  # batched GEMM, Cholesky and LU on the GPU beside cuBLAS / cuSOLVER's
+  # batched routines ($BATCH_WHAT: a subset)
+  for what in ${BATCH_WHAT:-gemm-batch potrf-batch getrf-batch}; do
+    run bench-gpu-batch "$hetla" bench "$what" --devices cuda
+  done
 }
 
 step_scaling() {

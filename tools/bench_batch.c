@@ -4,9 +4,10 @@
  * single-threaded OpenBLAS / LAPACKE calls over all cores (pthreads) and,
  * for GEMM, libxsmm's batch interface. hetla runs on block-interleaved
  * operands; converting them from the strided layout the peers read is
- * timed and reported on a row of its own. With --devices cuda (GEMM):
+ * timed and reported on a row of its own. With --devices cuda: GEMM,
  * hetla's CUDA kernels beside cublasDgemmStridedBatched, device-resident,
- * and hetla's API host to host. */
+ * and hetla's API host to host; POTRF and GETRF, hetla's kernels beside
+ * cusolverDnDpotrfBatched and cublasDgetrfBatched, device-resident. */
 #include <cblas.h>
 #include <float.h>
 #include <lapacke.h>
@@ -360,6 +361,68 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
     return rc;
 }
 
+typedef int (*gpu_factor_peer_fn)(const char *what, int device, int n, long long count, const double *A, int reps,
+                                  double *out, double *sec, double *peak_gbs, char *err, size_t errlen);
+typedef int (*gpu_factor_native_fn)(const char *what, int device, int n, long long count, const double *A, int reps,
+                                    double *Fs, double *Fi, double sec[3], char *err, size_t errlen);
+
+/* potrf-batch / getrf-batch on the GPU: hetla's kernels (interleaved,
+ * strided, and the conversion) beside the vendor's batched routine on the
+ * same matrices, device-resident; residuals: hetla's factors against the
+ * vendor's. */
+static int gpu_factor_size(const bench_opts *o, const char *op, hetla_int n, hetla_int count)
+{
+    const char *what = !strcmp(op, "potrf-batch") ? "potrf" : "getrf";
+    gpu_factor_native_fn native;
+    gpu_factor_peer_fn peer;
+    *(void **)&native = hetla__backend_symbol("cuda", "hetla_cuda_native_dfactor_batch");
+    *(void **)&peer = hetla__backend_symbol("cuda", "hetla_cuda_peer_dfactor_batch");
+    if (!native || !peer) {
+        fprintf(stderr, "hetla bench %s: the CUDA module or its batch kernels are not there\n", op);
+        return 1;
+    }
+    job j = {.op = op, .n = n, .count = count};
+    hetla_batch *ops[] = {&j.A, &j.B, &j.C};
+    for (int i = 0; i < 3; i++)
+        if (hetla_batch_alloc(HETLA_BATCH_STRIDED, HETLA_DOUBLE, n, n, count, 0, ops[i]))
+            return 1;
+    for (int i = 0; i < 3; i++)
+        ops[i]->stride = n * n;
+    fill(&j);
+    size_t len = (size_t)(n * n * count), bytes = len * sizeof(double);
+    double *Fv = malloc(bytes), *Fs = malloc(bytes), *Fi = malloc(bytes), tv = 0, peak = 0, t[3];
+    char err[256] = "";
+    int rc = !Fv || !Fs || !Fi ||
+             peer(what, 0, (int)n, count, j.A.ptr, o->reps, Fv, &tv, &peak, err, sizeof err) ||
+             native(what, 0, (int)n, count, j.A.ptr, o->reps, Fs, Fi, t, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "hetla bench %s: %s\n", op, *err ? err : "out of memory");
+    double flops, mbytes;
+    costs(op, (double)n, &flops, &mbytes);
+    flops *= (double)count, mbytes *= (double)count;
+    bench_row r = {.operation = op, .precision = "d", .devices = "cuda", .rate_unit = "Gflop/s"};
+    snprintf(r.sizes, sizeof r.sizes, "n=%lld count=%lld", (long long)n, (long long)count);
+    if (!rc) {
+        const char *vendor = what[0] == 'p' ? "cusolver(batched)" : "cublas(batched)";
+        gpu_report(o, &r, "hetla(interleaved)", t[2], flops, mbytes, peak, "kernel, device-resident",
+                   diff_eps(Fi, Fv, len, n));
+        bench_row hi = r;
+        gpu_report(o, &r, "hetla(strided)", t[0], flops, mbytes, peak, "kernel, device-resident",
+                   diff_eps(Fs, Fv, len, n));
+        bench_row hs = r;
+        /* the conversion reads and writes A: 2 n^2 doubles a matrix */
+        gpu_report(o, &r, "convert-in", t[1], 0, (double)count * 2 * (double)(n * n) * 8, peak,
+                   "strided -> interleaved on the GPU", -1);
+        gpu_report(o, &r, vendor, tv, flops, mbytes, peak, "pointer array, device-resident", -1);
+        bench_print_ratio(o, &hi, &r);
+        bench_print_ratio(o, &hs, &r);
+    }
+    free(Fv), free(Fs), free(Fi);
+    for (int i = 0; i < 3; i++)
+        rc |= hetla_batch_free(ops[i]) != HETLA_SUCCESS;
+    return rc;
+}
+
 int bench_batch(const bench_opts *o, const char *name)
 {
     static const long default_sizes[] = {2, 3, 4, 8, 16, 32}, gpu_sizes[] = {2, 4, 8, 16, 32};
@@ -389,8 +452,10 @@ int bench_batch(const bench_opts *o, const char *name)
     hetla_config hcfg;
     hetla_context *host = NULL;
     int rc = 0;
-    if (on_gpu && strcmp(name, "gemm-batch")) {
-        fprintf(stderr, "hetla bench %s --devices cuda: only gemm-batch has a GPU bench\n", name);
+    int gpu_factor = !strcmp(name, "potrf-batch") || !strcmp(name, "getrf-batch");
+    if (on_gpu && strcmp(name, "gemm-batch") && !gpu_factor) {
+        fprintf(stderr, "hetla bench %s --devices cuda: gemm-batch, potrf-batch and getrf-batch have GPU benches\n",
+                name);
         rc = 1;
     } else if (on_gpu && (hetla_config_init(&hcfg) || (hcfg.devices = "cpu", hetla_context_create(&hcfg, &host)))) {
         fprintf(stderr, "hetla bench %s: %s\n", name, hetla_error_detail());
@@ -399,8 +464,9 @@ int bench_batch(const bench_opts *o, const char *name)
     if (!rc)
         bench_print_header(o);
     for (int s = 0; s < nsizes && !rc; s++) {
-        rc = on_gpu ? gpu_size(o, ctx, host, (hetla_int)sizes[s], (hetla_int)count)
-                    : one_size(o, ctx, name, (hetla_int)sizes[s], (hetla_int)count, nthreads);
+        rc = on_gpu && gpu_factor ? gpu_factor_size(o, name, (hetla_int)sizes[s], (hetla_int)count)
+             : on_gpu             ? gpu_size(o, ctx, host, (hetla_int)sizes[s], (hetla_int)count)
+                                  : one_size(o, ctx, name, (hetla_int)sizes[s], (hetla_int)count, nthreads);
         if (rc)
             fprintf(stderr, "hetla bench %s: %s\n", name, hetla_error_detail());
     }

@@ -2,9 +2,12 @@
  * (the operands copied to the GPU before the clock starts, timed with CUDA
  * events, median of the runs): the vendor peer cublasDgemmStridedBatched,
  * and hetla's own kernels called directly (strided; strided -> interleaved
- * conversion; interleaved), so that no host transfer is timed. Exported
- * for the `hetla` command, which finds them through hetla__backend_symbol. */
+ * conversion; interleaved), so that no host transfer is timed; the same
+ * for `hetla bench potrf-batch|getrf-batch --devices cuda` beside
+ * cusolverDnDpotrfBatched and cublasDgetrfBatched. Exported for the
+ * `hetla` command, which finds them through hetla__backend_symbol. */
 #include <cublas_v2.h>
+#include <cusolverDn.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -192,5 +195,168 @@ int hetla_cuda_native_dgemm_batch(int device, int n, long long count, const doub
     if (!rc)
         rc = timed(&g, HETLA_INTERLEAVED, NULL, reps, &sec[2], Ci, err, errlen);
     teardown(&g);
+    return rc;
+}
+
+/* ---- batched Cholesky and LU (`hetla bench potrf-batch|getrf-batch --devices cuda`) ---- */
+
+/* count n x n matrices: the pristine input A0 and the work copy W
+ * (strided, n*n apart), W's interleaved twin Wi, the vendor's pointer
+ * array, pivots and info. */
+typedef struct {
+    int n, lu;
+    long long count;
+    size_t bytes;
+    double *A0, *W, *Wi, **ptrs;
+    int *piv, *info;
+    long long *info64, *piv64;
+    cudaStream_t stream;
+    cudaEvent_t start, stop;
+} gpu_factor;
+
+static int factor_setup(gpu_factor *f, int device, const char *what, int n, long long count, const double *A,
+                        char *err, size_t errlen)
+{
+    *f = (gpu_factor){.n = n, .lu = what[0] == 'g', .count = count,
+                      .bytes = (size_t)count * (size_t)n * (size_t)n * sizeof(double)};
+    size_t ptr_bytes = (size_t)count * sizeof(double *);
+    double **host = malloc(ptr_bytes);
+    int rc = !host || cudaSetDevice(device) || cudaStreamCreateWithFlags(&f->stream, cudaStreamNonBlocking) ||
+             cudaEventCreate(&f->start) || cudaEventCreate(&f->stop) || cudaMalloc((void **)&f->A0, f->bytes) ||
+             cudaMalloc((void **)&f->W, f->bytes) || cudaMalloc((void **)&f->Wi, f->bytes) ||
+             cudaMalloc((void **)&f->ptrs, ptr_bytes) ||
+             cudaMalloc((void **)&f->piv, (size_t)count * (size_t)n * sizeof(int)) ||
+             cudaMalloc((void **)&f->info, (size_t)count * sizeof(int)) ||
+             cudaMalloc((void **)&f->piv64, (size_t)count * (size_t)n * sizeof(long long)) ||
+             cudaMalloc((void **)&f->info64, (size_t)count * sizeof(long long)) ||
+             cudaMemcpy(f->A0, A, f->bytes, cudaMemcpyHostToDevice);
+    for (long long k = 0; !rc && k < count; k++)
+        host[k] = f->W + k * n * n;
+    rc = rc || cudaMemcpy(f->ptrs, host, ptr_bytes, cudaMemcpyHostToDevice);
+    free(host);
+    return rc ? fail(err, errlen, "GPU batch factorization setup") : 0;
+}
+
+static void factor_teardown(gpu_factor *f)
+{
+    cudaFree(f->A0), cudaFree(f->W), cudaFree(f->Wi), cudaFree(f->ptrs);
+    cudaFree(f->piv), cudaFree(f->info), cudaFree(f->piv64), cudaFree(f->info64);
+    if (f->stream)
+        cudaStreamDestroy(f->stream);
+    if (f->start)
+        cudaEventDestroy(f->start);
+    if (f->stop)
+        cudaEventDestroy(f->stop);
+}
+
+typedef enum { VENDOR, OWN_STRIDED, OWN_CONVERT, OWN_INTERLEAVED } factor_step;
+
+/* Enqueues one step on W (or Wi); the vendor's handles as given. */
+static int factor_enqueue(gpu_factor *f, factor_step s, cusolverDnHandle_t solver, cublasHandle_t blas)
+{
+    hetla__cuda_bop st = {f->W, 1, (long long)f->n * f->n, 1, f->n}, il = {f->Wi, f->count, 0, f->count, f->n};
+    hetla__cuda_factor d = {.type = HETLA__CUDA_D, .m = f->n, .n = f->n, .count = f->count, .info = f->info64,
+                            .ipiv = f->lu ? f->piv64 : NULL, .ipiv_ld = f->n};
+    switch (s) {
+    case VENDOR:
+        return f->lu ? cublasDgetrfBatched(blas, f->n, f->ptrs, f->n, f->piv, f->info, (int)f->count) !=
+                           CUBLAS_STATUS_SUCCESS
+                     : cusolverDnDpotrfBatched(solver, CUBLAS_FILL_MODE_LOWER, f->n, f->ptrs, f->n, f->info,
+                                               (int)f->count) != CUSOLVER_STATUS_SUCCESS;
+    case OWN_STRIDED:
+        d.A = st;
+        break;
+    case OWN_CONVERT:
+        return hetla__cuda_batch_copy(&st, &il, f->n, f->n, f->count, 8, f->stream) != cudaSuccess;
+    default:
+        d.A = il;
+        break;
+    }
+    return (f->lu ? hetla__cuda_getrf_batch(&d, f->stream) : hetla__cuda_potrf_batch(&d, f->stream)) != cudaSuccess;
+}
+
+/* Times step @p s (median of @p reps after a warm-up), W restarted from A0
+ * before each run outside the clock (and converted, for the interleaved
+ * runs); the last run's factors, strided, into @p out. */
+static int factor_timed(gpu_factor *f, factor_step s, cusolverDnHandle_t solver, cublasHandle_t blas, int reps,
+                        double *sec, double *out, char *err, size_t errlen)
+{
+    float *t = calloc((size_t)reps + 1, sizeof *t);
+    int rc = !t;
+    for (int r = -1; r < reps && !rc; r++) {
+        rc = cudaMemcpyAsync(f->W, f->A0, f->bytes, cudaMemcpyDeviceToDevice, f->stream) != cudaSuccess;
+        if (!rc && s == OWN_INTERLEAVED)
+            rc = factor_enqueue(f, OWN_CONVERT, solver, blas);
+        rc = rc || cudaEventRecord(f->start, f->stream) || factor_enqueue(f, s, solver, blas) ||
+             cudaEventRecord(f->stop, f->stream) || cudaEventSynchronize(f->stop) ||
+             cudaEventElapsedTime(&t[r + 1], f->start, f->stop);
+    }
+    if (!rc && s == OWN_INTERLEAVED) {
+        hetla__cuda_bop il = {f->Wi, f->count, 0, f->count, f->n}, st = {f->W, 1, (long long)f->n * f->n, 1, f->n};
+        rc = hetla__cuda_batch_copy(&il, &st, f->n, f->n, f->count, 8, f->stream) != cudaSuccess;
+    }
+    if (!rc && out)
+        rc = cudaMemcpyAsync(out, f->W, f->bytes, cudaMemcpyDeviceToHost, f->stream) ||
+             cudaStreamSynchronize(f->stream);
+    if (!rc) {
+        qsort(t + 1, (size_t)reps, sizeof *t, cmp);
+        *sec = t[1 + reps / 2] * 1e-3;
+    }
+    free(t);
+    return rc ? fail(err, errlen, "GPU batch factorization run") : 0;
+}
+
+/** The vendor's batched factorization of @p count n x n matrices (host,
+ *  strided by n*n): cusolverDnDpotrfBatched (lower; @p what "potrf") or
+ *  cublasDgetrfBatched (partial pivoting; "getrf"), device-resident on
+ *  pointer arrays; the factors into @p out, the median time into @p sec
+ *  and the GPU's memory bandwidth (GB/s) into @p peak_gbs. */
+__attribute__((visibility("default"))) int hetla_cuda_peer_dfactor_batch(const char *what, int device, int n,
+                                                                          long long count, const double *A, int reps,
+                                                                          double *out, double *sec, double *peak_gbs,
+                                                                          char *err, size_t errlen);
+
+int hetla_cuda_peer_dfactor_batch(const char *what, int device, int n, long long count, const double *A, int reps,
+                                  double *out, double *sec, double *peak_gbs, char *err, size_t errlen)
+{
+    gpu_factor f;
+    cusolverDnHandle_t solver = NULL;
+    cublasHandle_t blas = NULL;
+    int rc = factor_setup(&f, device, what, n, count, A, err, errlen);
+    if (!rc && (cusolverDnCreate(&solver) != CUSOLVER_STATUS_SUCCESS ||
+                cusolverDnSetStream(solver, f.stream) != CUSOLVER_STATUS_SUCCESS ||
+                cublasCreate(&blas) != CUBLAS_STATUS_SUCCESS || cublasSetStream(blas, f.stream)))
+        rc = fail(err, errlen, "cuSOLVER / cuBLAS setup");
+    if (!rc)
+        rc = factor_timed(&f, VENDOR, solver, blas, reps, sec, out, err, errlen);
+    *peak_gbs = bandwidth(device);
+    if (solver)
+        cusolverDnDestroy(solver);
+    if (blas)
+        cublasDestroy(blas);
+    factor_teardown(&f);
+    return rc;
+}
+
+/** hetla's kernels on the same matrices: sec[0] strided, sec[1] the
+ *  conversion strided -> interleaved, sec[2] interleaved; the factors
+ *  (strided) into @p Fs and @p Fi. */
+__attribute__((visibility("default"))) int hetla_cuda_native_dfactor_batch(const char *what, int device, int n,
+                                                                            long long count, const double *A,
+                                                                            int reps, double *Fs, double *Fi,
+                                                                            double sec[3], char *err, size_t errlen);
+
+int hetla_cuda_native_dfactor_batch(const char *what, int device, int n, long long count, const double *A, int reps,
+                                    double *Fs, double *Fi, double sec[3], char *err, size_t errlen)
+{
+    gpu_factor f;
+    int rc = factor_setup(&f, device, what, n, count, A, err, errlen);
+    if (!rc)
+        rc = factor_timed(&f, OWN_STRIDED, NULL, NULL, reps, &sec[0], Fs, err, errlen);
+    if (!rc)
+        rc = factor_timed(&f, OWN_CONVERT, NULL, NULL, reps, &sec[1], NULL, err, errlen);
+    if (!rc)
+        rc = factor_timed(&f, OWN_INTERLEAVED, NULL, NULL, reps, &sec[2], Fi, err, errlen);
+    factor_teardown(&f);
     return rc;
 }
