@@ -101,6 +101,8 @@ step_demo() {
 }
 step_bench_gpu() {
   run bench-gpu "$hetla" bench gemm --devices cuda --n 4096,8192,16384
+  # the caller's matrices copied from pageable memory, as the cuBLAS peer does
+  HETLA_NO_HOST_PIN=1 run bench-gpu "$hetla" bench gemm --devices cuda --n 4096,8192,16384
 }
 
 step_bench_gpu_lapack() {

@@ -31,6 +31,11 @@ typedef struct hetla_config {
     const char *trace_file;
     /** Non-zero: do not pin workers to cores. Env: HETLA_NO_PIN=1. */
     int no_pinning;
+    /** Non-zero: never page-lock the caller's host memory for faster copies
+     *  to accelerators (by default ranges of 1 MiB and more are locked
+     *  while hetla holds them: faster copies, at a cost paid per call).
+     *  Env: HETLA_NO_HOST_PIN=1. */
+    int no_host_pinning;
     /** Where GPU backend modules (libhetla_cuda.so, ...) are searched first;
      *  NULL = the installed library directory. Env: HETLA_MODULE_PATH. */
     const char *module_path;

@@ -91,6 +91,10 @@ hetla_status hetla__config_apply(hetla_context *ctx, const hetla_config *cfg, in
             return s;
     }
     ctx->no_pinning = cfg->no_pinning;
+    ctx->no_host_pinning = cfg->no_host_pinning;
+    const char *host_pin = getenv("HETLA_NO_HOST_PIN");
+    if (host_pin && *host_pin)
+        ctx->no_host_pinning = strcmp(host_pin, "0") != 0;
     const char *pin = getenv("HETLA_NO_PIN");
     if (pin && *pin)
         ctx->no_pinning = strcmp(pin, "0") != 0;

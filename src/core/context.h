@@ -41,6 +41,7 @@ struct hetla_context {
     /* configuration in force (strings owned) */
     char *devices_spec, *sched_name, *trace_file, *module_path, *policy_spec;
     int no_pinning;
+    int no_host_pinning;
     int tile_size; /* 0 = per device class */
     size_t mem_limit; /* per accelerator memory node; 0 = none */
     hetla_log_fn log_fn;

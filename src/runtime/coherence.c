@@ -293,7 +293,7 @@ enum { PIN_MIN_BYTES = 1 << 20 };
 
 int hetla__host_pin(hetla_context *ctx, void *ptr, size_t bytes)
 {
-    if (!ptr || bytes < PIN_MIN_BYTES)
+    if (!ptr || bytes < PIN_MIN_BYTES || ctx->no_host_pinning)
         return 0;
     for (int d = 0; d < ctx->ndevices; d++)
         if (ctx->devices[d].ops->host_pin)

@@ -1,6 +1,7 @@
 /* The CUDA backend on a GPU: the gemm family in four precisions (task forms
  * and synchronous calls) on "cuda" and "cpu,cuda", gescal, a chain on
- * device-only data with its transfer counts, the memory cap, peer copies.
+ * device-only data with its transfer counts, the memory cap, peer copies,
+ * page-locking of the caller's memory (and its switch).
  * Exits 77 (skipped) where no GPU is present. Results are checked against
  * a random vector, in units of machine epsilon. */
 #include <complex.h>
@@ -470,6 +471,34 @@ static void test_memory_cap(void)
     CHECK_OK(hetla_context_destroy(ctx));
 }
 
+/* The caller's memory is page-locked while a handle holds it (ranges of
+ * 1 MiB and more), and never with no_host_pinning. */
+static void test_host_pinning(void)
+{
+    for (int off = 0; off < 2; off++) {
+        hetla_config cfg;
+        CHECK_OK(hetla_config_init(&cfg));
+        cfg.devices = "cuda:0";
+        cfg.no_host_pinning = off;
+        hetla_context *ctx;
+        CHECK_OK(hetla_context_create(&cfg, &ctx));
+        size_t n = 512; /* 2 MiB */
+        double *p = calloc(n * n, sizeof *p);
+        hetla_data *d;
+        CHECK_OK(hetla_matrix_register(ctx, p, n, n, n, HETLA_DOUBLE, &d));
+        unsigned flags = 0;
+        cudaError_t e = cudaHostGetFlags(&flags, p);
+        (void)cudaGetLastError();
+        CHECK((e == cudaSuccess) == !off);
+        CHECK_OK(hetla_data_unregister(d));
+        e = cudaHostGetFlags(&flags, p); /* let go with the handle */
+        (void)cudaGetLastError();
+        CHECK(e != cudaSuccess);
+        free(p);
+        CHECK_OK(hetla_context_destroy(ctx));
+    }
+}
+
 /* Two GPUs: data written on one is read on the other, over peer access
  * where the pair has it, else through the host; and a tiled call on both. */
 static void test_peer_copy(void)
@@ -537,6 +566,7 @@ int main(int argc, char **argv)
         {"gemm_cuda", test_gemm_cuda, 0},   {"gemm_cpu_cuda", test_gemm_cpu_cuda, 0},
         {"gescal", test_gescal, 0},         {"chain_transfers", test_chain_transfers, 0},
         {"memory_cap", test_memory_cap, 0}, {"peer_copy", test_peer_copy, 0},
+        {"host_pinning", test_host_pinning, 0},
     };
     return test_main(argc, argv, tests, (int)(sizeof tests / sizeof *tests));
 }
