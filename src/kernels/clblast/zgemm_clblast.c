@@ -110,15 +110,7 @@ static hetla_status ztrsm_clblast(const hetla_exec *x)
 
 hetla_status hetla__zgemm_clblast_register(hetla_context *ctx)
 {
-    static const struct {
-        const char *op;
-        hetla_kernel_fn fn;
-    } ops[] = {{"zgemm", zgemm_clblast},   {"zhemm", zhemm_clblast}, {"zherk", zherk_clblast},
-               {"zher2k", zher2k_clblast}, {"ztrmm", ztrmm_clblast}, {"ztrsm", ztrsm_clblast}};
-    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
-        hetla_status s = hetla__clblast_add(ctx, ops[i].op, ops[i].fn);
-        if (s)
-            return s;
-    }
-    return HETLA_SUCCESS;
+    static const hetla__clb_op ops[] = {{"zgemm", zgemm_clblast},   {"zhemm", zhemm_clblast}, {"zherk", zherk_clblast},
+                                        {"zher2k", zher2k_clblast}, {"ztrmm", ztrmm_clblast}, {"ztrsm", ztrsm_clblast}};
+    return hetla__clblast_add_ops(ctx, ops, sizeof ops / sizeof *ops);
 }
