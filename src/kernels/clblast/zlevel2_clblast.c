@@ -2,7 +2,8 @@
  * "zhpmv", "ztrmv", "ztbmv", "ztpmv", "ztrsv", "zgerc", "zgeru", "zher",
  * "zhpr", "zher2", "zhpr2" (real twins: gemv, gbmv, symv, sbmv, spmv, the
  * triangular ones, ger, syr, spr, syr2, spr2). Quick returns, alpha = 0
- * and beta = 0, negative and zero increments: clblast.c's *_prep.
+ * and beta = 0, negative and zero increments: clblast.c's *_prep; bands
+ * of no off-diagonal (k = 0) run on the host.
  * @precisions normal z -> s d c
  */
 #include "kernels/clblast/clblast.h"
@@ -60,6 +61,8 @@ static hetla_status zhbmv_clblast(const hetla_exec *x)
 {
     hetla__mv_args a;
     HETLA__ARGS(x, a);
+    if (a.k == 0) /* a band of the diagonal alone, which CLBlast refuses */
+        return hetla__ocl_on_host(x, "zhbmv");
     const hetla_buffer *A = &x->buf[0], *X = &x->buf[1], *Y = &x->buf[2];
     hetla__ocl_queue *q = x->queue;
     hetla_status s;
@@ -105,6 +108,8 @@ static hetla_status ztbmv_clblast(const hetla_exec *x)
 {
     hetla__tri_args a;
     HETLA__ARGS(x, a);
+    if (a.k == 0) /* a band of the diagonal alone, which CLBlast refuses */
+        return hetla__ocl_on_host(x, "ztbmv");
     const hetla_buffer *A = &x->buf[0], *X = &x->buf[1];
     hetla__ocl_queue *q = x->queue;
     hetla_status s;
