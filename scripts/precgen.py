@@ -202,7 +202,6 @@ TABLE = [
     ("CLBlastSdot", "CLBlastDdot", "CLBlastCdotu", "CLBlastZdotu"),
     ("CLBlastSnrm2", "CLBlastDnrm2", "CLBlastScnrm2", "CLBlastDznrm2"),
     ("CLBlastSasum", "CLBlastDasum", "CLBlastScasum", "CLBlastDzasum"),
-    ("CLBlastiSamax", "CLBlastiDamax", "CLBlastiCamax", "CLBlastiZamax"),
     ("CLBlastSgemv", "CLBlastDgemv", "CLBlastCgemv", "CLBlastZgemv"),
     ("CLBlastSgbmv", "CLBlastDgbmv", "CLBlastCgbmv", "CLBlastZgbmv"),
     ("CLBlastSsymv", "CLBlastDsymv", "CLBlastChemv", "CLBlastZhemv"),

@@ -99,14 +99,9 @@ static hetla_status reduce_run(const hetla_exec *x, hetla__clb_reduce_fn fn, con
     const hetla_buffer *X = &x->buf[0], *R = &x->buf[1];
     hetla__ocl_queue *q = x->queue;
     size_t bytes = hetla_dtype_size(R->type);
-    if (clb_bytes <= bytes) {
-        /* A 32-bit index into hetla's 64-bit one: zeros first, then the
-         * index in the low half (the devices and hosts are little-endian). */
-        hetla_status s = clb_bytes < bytes ? hetla__clblast_zero(q, R) : HETLA_SUCCESS;
-        return s ? s
-                 : hetla__clblast_check(fn((size_t)a.x.n, R->ptr, 0, X->ptr, 0, hetla__clb_inc(X), &q->queue, NULL),
-                                        call, q);
-    }
+    if (clb_bytes == bytes)
+        return hetla__clblast_check(fn((size_t)a.x.n, R->ptr, 0, X->ptr, 0, hetla__clb_inc(X), &q->queue, NULL),
+                                    call, q);
     /* The norm or sum of complex data comes as a complex number: a scratch
      * buffer, then its real part. Released at once, it lives on until the
      * commands using it are done. */

@@ -53,7 +53,7 @@ hetla_status hetla__clblast_zero(const hetla__ocl_queue *q, const hetla_buffer *
 
 /* The level-1 routines that differ in type only, run by one function for
  * every precision: CLBlast's signatures of swap and copy, of the dot
- * products, of nrm2, asum and i?amax. */
+ * products, of nrm2 and asum. */
 typedef CLBlastStatusCode (*hetla__clb_pair_fn)(size_t n, cl_mem x, size_t x_offset, size_t x_inc, cl_mem y,
                                                 size_t y_offset, size_t y_inc, cl_command_queue *queue,
                                                 cl_event *event);
@@ -68,9 +68,9 @@ typedef CLBlastStatusCode (*hetla__clb_reduce_fn)(size_t n, cl_mem r, size_t r_o
 hetla_status hetla__clblast_pair(const hetla_exec *x, const char *op, hetla__clb_pair_fn fn, const char *call);
 /** dot, dotu, dotc (hetla__vec2_args; buffers x, y, 1 x 1 result). */
 hetla_status hetla__clblast_dot(const hetla_exec *x, const char *op, hetla__clb_dot_fn fn, const char *call);
-/** nrm2, asum, i?amax (hetla__vec1_args; buffers x, 1 x 1 result), where
- *  CLBlast writes @p clb_bytes of result: the result's size, a complex
- *  number (the real result in its real part) or a 32-bit index. A result
+/** nrm2, asum (hetla__vec1_args; buffers x, 1 x 1 result), where CLBlast
+ *  writes @p clb_bytes of result: the result's size, or a complex number
+ *  (the real result in its real part). A result
  *  below @p lo (not checked if 0) or infinite is computed again on the
  *  host: nrm2, which CLBlast takes as the root of an unscaled sum. */
 hetla_status hetla__clblast_reduce(const hetla_exec *x, const char *op, hetla__clb_reduce_fn fn, const char *call,

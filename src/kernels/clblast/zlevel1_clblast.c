@@ -1,7 +1,11 @@
 /* Level 1 in the OPENCL_CLBLAST class: "zswap", "zscal", "zcopy", "zaxpy",
  * "zdotc", "zdotu", "dznrm2", "dzasum" (real twins: swap, scal, copy,
- * axpy, dot, nrm2, asum, and i?amax). n = 0, negative and zero
- * increments run the generic kernel on the mapped buffers (clblast.c).
+ * axpy, dot, nrm2, asum). n = 0, negative and zero increments run the
+ * generic kernel on the mapped buffers (clblast.c). "izamax" runs the
+ * generic kernel on the mapped buffers always: among entries of equal
+ * largest magnitude CLBlast 1.5 may return a later index than BLAS's first
+ * one, and it compares the real parts of complex entries where BLAS takes
+ * |re| + |im|.
  * @precisions normal z -> s d c
  */
 #include <float.h>
@@ -78,15 +82,9 @@ static hetla_status zdotu_clblast(const hetla_exec *x)
 {
     return hetla__clblast_dot(x, "zdotu", CLBlastZdotu, "CLBlastZdotu");
 }
-#else
-/* CLBlast's index is a 32-bit unsigned int, 0-based as hetla's. Real data
- * only: CLBlast 1.5 compares the real parts of complex entries where BLAS
- * takes |re| + |im|, so icamax and izamax stay on the CPU. */
-static hetla_status izamax_clblast(const hetla_exec *x)
-{
-    return hetla__clblast_reduce(x, "izamax", CLBlastiZamax, "CLBlastiZamax", sizeof(cl_uint), 0);
-}
 #endif
+
+static hetla_status izamax_on_host(const hetla_exec *x) { return hetla__ocl_on_host(x, "izamax"); }
 
 hetla_status hetla__zlevel1_clblast_register(hetla_context *ctx)
 {
@@ -98,10 +96,9 @@ hetla_status hetla__zlevel1_clblast_register(hetla_context *ctx)
         {"zdotc", zdotc_clblast},
         {"dznrm2", dznrm2_clblast},
         {"dzasum", dzasum_clblast},
+        {"izamax", izamax_on_host},
 #if defined(COMPLEX)
         {"zdotu", zdotu_clblast},
-#else
-        {"izamax", izamax_clblast},
 #endif
     };
     return hetla__clblast_add_ops(ctx, ops, sizeof ops / sizeof *ops);
