@@ -280,6 +280,49 @@ static void gpu_report(const bench_opts *o, bench_row *r, const char *impl, doub
     bench_print(o, r);
 }
 
+static int gpu_job_free(job *j)
+{
+    int rc = 0;
+    hetla_batch *ops[] = {&j->A, &j->B, &j->C};
+    for (int i = 0; i < 3; i++)
+        rc |= hetla_batch_free(ops[i]) != HETLA_SUCCESS;
+    return rc;
+}
+
+/* The operands of a GPU bench: count n x n matrices each, strided n*n
+ * apart (what the GPU side reads), filled as the CPU bench's. */
+static int gpu_job_new(job *j, const char *op, hetla_int n, hetla_int count)
+{
+    *j = (job){.op = op, .n = n, .count = count}; /* (a zeroed batch frees as a no-op) */
+    hetla_batch *ops[] = {&j->A, &j->B, &j->C};
+    for (int i = 0; i < 3; i++) {
+        if (hetla_batch_alloc(HETLA_BATCH_STRIDED, HETLA_DOUBLE, n, n, count, 0, ops[i]))
+            return gpu_job_free(j), 1;
+        ops[i]->stride = n * n;
+    }
+    fill(j);
+    return 0;
+}
+
+/* The kernel rows of a GPU bench: hetla's kernels on interleaved (t[2],
+ * result Ri) and strided (t[0], Rs) operands, the conversion between them
+ * (t[1], moving @p convert_bytes), the vendor (tv, Rv), and the two
+ * ratios; hetla's results checked against the vendor's. */
+static void gpu_kernel_rows(const bench_opts *o, bench_row *r, const double t[3], const double *Ri, const double *Rs,
+                            double tv, const double *Rv, const char *vendor, const char *vendor_note, double flops,
+                            double bytes, double convert_bytes, double peak, size_t len, hetla_int n)
+{
+    gpu_report(o, r, "hetla(interleaved)", t[2], flops, bytes, peak, "kernel, device-resident",
+               diff_eps(Ri, Rv, len, n));
+    bench_row hi = *r;
+    gpu_report(o, r, "hetla(strided)", t[0], flops, bytes, peak, "kernel, device-resident", diff_eps(Rs, Rv, len, n));
+    bench_row hs = *r;
+    gpu_report(o, r, "convert-in", t[1], 0, convert_bytes, peak, "strided -> interleaved on the GPU", -1);
+    gpu_report(o, r, vendor, tv, flops, bytes, peak, vendor_note, -1);
+    bench_print_ratio(o, &hi, r);
+    bench_print_ratio(o, &hs, r);
+}
+
 /* The full API path on host memory: hetla_dgemm_batch on @p ctx with the
  * chunks copied to the GPU and back by the runtime; best of the runs. The
  * operands are converted on @p host (the conversion has CPU classes only). */
@@ -313,14 +356,9 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
         fprintf(stderr, "hetla bench gemm-batch: the CUDA module or its batch kernels are not there\n");
         return 1;
     }
-    job j = {.op = "gemm-batch", .n = n, .count = count};
-    hetla_batch *ops[] = {&j.A, &j.B, &j.C};
-    for (int i = 0; i < 3; i++) /* stride n*n: what the GPU side reads */
-        if (hetla_batch_alloc(HETLA_BATCH_STRIDED, HETLA_DOUBLE, n, n, count, 0, ops[i]))
-            return 1;
-    for (int i = 0; i < 3; i++)
-        ops[i]->stride = n * n;
-    fill(&j);
+    job j;
+    if (gpu_job_new(&j, "gemm-batch", n, count))
+        return 1;
     size_t len = (size_t)(n * n * count), bytes = len * sizeof(double);
     double *Cb = malloc(bytes), *Cs = malloc(bytes), *Ci = malloc(bytes), tb = 0, peak = 0, t[3];
     char err[256] = "";
@@ -335,17 +373,9 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
     bench_row r = {.operation = "gemm-batch", .precision = "d", .devices = "cuda", .rate_unit = "Gflop/s"};
     snprintf(r.sizes, sizeof r.sizes, "n=%lld count=%lld", (long long)n, (long long)count);
     if (!rc) {
-        gpu_report(o, &r, "hetla(interleaved)", t[2], flops, mbytes, peak, "kernel, device-resident",
-                   diff_eps(Ci, Cb, len, n));
-        bench_row hi = r;
-        gpu_report(o, &r, "hetla(strided)", t[0], flops, mbytes, peak, "kernel, device-resident",
-                   diff_eps(Cs, Cb, len, n));
-        bench_row hs = r;
         /* the conversion reads and writes A, B and C: 6 n^2 doubles a matrix */
-        gpu_report(o, &r, "convert-in", t[1], 0, 1.5 * mbytes, peak, "strided -> interleaved on the GPU", -1);
-        gpu_report(o, &r, "cublas(strided)", tb, flops, mbytes, peak, "StridedBatched, device-resident", -1);
-        bench_print_ratio(o, &hi, &r);
-        bench_print_ratio(o, &hs, &r);
+        gpu_kernel_rows(o, &r, t, Ci, Cs, tb, Cb, "cublas(strided)", "StridedBatched, device-resident", flops, mbytes,
+                        1.5 * mbytes, peak, len, n);
         double ts = api_run(o, ctx, host, &j, HETLA_BATCH_STRIDED);
         double ti = api_run(o, ctx, host, &j, HETLA_BATCH_INTERLEAVED);
         rc = ts < 0 || ti < 0;
@@ -356,9 +386,7 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
         }
     }
     free(Cb), free(Cs), free(Ci);
-    for (int i = 0; i < 3; i++)
-        rc |= hetla_batch_free(ops[i]) != HETLA_SUCCESS;
-    return rc;
+    return gpu_job_free(&j) || rc;
 }
 
 typedef int (*gpu_factor_peer_fn)(const char *what, int device, int n, long long count, const double *A, int reps,
@@ -381,14 +409,9 @@ static int gpu_factor_size(const bench_opts *o, const char *op, hetla_int n, het
         fprintf(stderr, "hetla bench %s: the CUDA module or its batch kernels are not there\n", op);
         return 1;
     }
-    job j = {.op = op, .n = n, .count = count};
-    hetla_batch *ops[] = {&j.A, &j.B, &j.C};
-    for (int i = 0; i < 3; i++)
-        if (hetla_batch_alloc(HETLA_BATCH_STRIDED, HETLA_DOUBLE, n, n, count, 0, ops[i]))
-            return 1;
-    for (int i = 0; i < 3; i++)
-        ops[i]->stride = n * n;
-    fill(&j);
+    job j;
+    if (gpu_job_new(&j, op, n, count))
+        return 1;
     size_t len = (size_t)(n * n * count), bytes = len * sizeof(double);
     double *Fv = malloc(bytes), *Fs = malloc(bytes), *Fi = malloc(bytes), tv = 0, peak = 0, t[3];
     char err[256] = "";
@@ -402,25 +425,12 @@ static int gpu_factor_size(const bench_opts *o, const char *op, hetla_int n, het
     flops *= (double)count, mbytes *= (double)count;
     bench_row r = {.operation = op, .precision = "d", .devices = "cuda", .rate_unit = "Gflop/s"};
     snprintf(r.sizes, sizeof r.sizes, "n=%lld count=%lld", (long long)n, (long long)count);
-    if (!rc) {
-        const char *vendor = what[0] == 'p' ? "cusolver(batched)" : "cublas(batched)";
-        gpu_report(o, &r, "hetla(interleaved)", t[2], flops, mbytes, peak, "kernel, device-resident",
-                   diff_eps(Fi, Fv, len, n));
-        bench_row hi = r;
-        gpu_report(o, &r, "hetla(strided)", t[0], flops, mbytes, peak, "kernel, device-resident",
-                   diff_eps(Fs, Fv, len, n));
-        bench_row hs = r;
-        /* the conversion reads and writes A: 2 n^2 doubles a matrix */
-        gpu_report(o, &r, "convert-in", t[1], 0, (double)count * 2 * (double)(n * n) * 8, peak,
-                   "strided -> interleaved on the GPU", -1);
-        gpu_report(o, &r, vendor, tv, flops, mbytes, peak, "pointer array, device-resident", -1);
-        bench_print_ratio(o, &hi, &r);
-        bench_print_ratio(o, &hs, &r);
-    }
+    if (!rc) /* the conversion reads and writes A: 2 n^2 doubles a matrix */
+        gpu_kernel_rows(o, &r, t, Fi, Fs, tv, Fv, what[0] == 'p' ? "cusolver(batched)" : "cublas(batched)",
+                        "pointer array, device-resident", flops, mbytes, (double)count * 2 * (double)(n * n) * 8,
+                        peak, len, n);
     free(Fv), free(Fs), free(Fi);
-    for (int i = 0; i < 3; i++)
-        rc |= hetla_batch_free(ops[i]) != HETLA_SUCCESS;
-    return rc;
+    return gpu_job_free(&j) || rc;
 }
 
 int bench_batch(const bench_opts *o, const char *name)

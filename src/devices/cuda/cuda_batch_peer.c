@@ -30,6 +30,13 @@ static int cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The median of @p reps event times (ms), in seconds. */
+static double median_s(float *ms, int reps)
+{
+    qsort(ms, (size_t)reps, sizeof *ms, cmp);
+    return ms[reps / 2] * 1e-3;
+}
+
 static hetla__cuda_bop strided(const gpu_batch *g, double *p) { return (hetla__cuda_bop){p, 1, g->n * g->n, 1, g->n}; }
 static hetla__cuda_bop interleaved(const gpu_batch *g, double *p)
 {
@@ -128,8 +135,7 @@ static int timed(gpu_batch *g, step s, cublasHandle_t blas, int reps, double *se
         rc = cudaMemcpyAsync(Cout, g->C, g->bytes, cudaMemcpyDeviceToHost, g->stream) ||
              cudaStreamSynchronize(g->stream);
     if (!rc) {
-        qsort(t + 1, (size_t)reps, sizeof *t, cmp);
-        *sec = t[1 + reps / 2] * 1e-3;
+        *sec = median_s(t + 1, reps);
     }
     free(t);
     return rc ? fail(err, errlen, "GPU batch run") : 0;
@@ -299,8 +305,7 @@ static int factor_timed(gpu_factor *f, factor_step s, cusolverDnHandle_t solver,
         rc = cudaMemcpyAsync(out, f->W, f->bytes, cudaMemcpyDeviceToHost, f->stream) ||
              cudaStreamSynchronize(f->stream);
     if (!rc) {
-        qsort(t + 1, (size_t)reps, sizeof *t, cmp);
-        *sec = t[1 + reps / 2] * 1e-3;
+        *sec = median_s(t + 1, reps);
     }
     free(t);
     return rc ? fail(err, errlen, "GPU batch factorization run") : 0;

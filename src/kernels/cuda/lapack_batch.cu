@@ -92,34 +92,34 @@ template <typename T> __global__ void __launch_bounds__(THREADS) getrf_one(const
     f.info[t] = info;
 }
 
-cudaError_t run(void (*kernel)(hetla__cuda_factor), const hetla__cuda_factor &f, cudaStream_t st)
+/* One thread per matrix, Cholesky or LU in the type of @p f. */
+template <typename T> cudaError_t launch(const hetla__cuda_factor &f, bool lu, cudaStream_t st)
 {
+    void (*kernel)(hetla__cuda_factor) = lu ? getrf_one<T> : potrf_one<T>;
     kernel<<<(unsigned)((f.count + THREADS - 1) / THREADS), THREADS, 0, st>>>(f);
     return cudaGetLastError();
+}
+
+cudaError_t factor_batch(const hetla__cuda_factor &f, bool lu, cudaStream_t st)
+{
+    if (f.count == 0)
+        return cudaSuccess;
+    switch (f.type) {
+    case HETLA__CUDA_S: return launch<float>(f, lu, st);
+    case HETLA__CUDA_D: return launch<double>(f, lu, st);
+    case HETLA__CUDA_C: return launch<cf>(f, lu, st);
+    default: return launch<cd>(f, lu, st);
+    }
 }
 
 } // namespace
 
 cudaError_t hetla__cuda_potrf_batch(const hetla__cuda_factor *f, cudaStream_t stream)
 {
-    if (f->count == 0)
-        return cudaSuccess;
-    switch (f->type) {
-    case HETLA__CUDA_S: return run(potrf_one<float>, *f, stream);
-    case HETLA__CUDA_D: return run(potrf_one<double>, *f, stream);
-    case HETLA__CUDA_C: return run(potrf_one<cf>, *f, stream);
-    default: return run(potrf_one<cd>, *f, stream);
-    }
+    return factor_batch(*f, false, stream);
 }
 
 cudaError_t hetla__cuda_getrf_batch(const hetla__cuda_factor *f, cudaStream_t stream)
 {
-    if (f->count == 0)
-        return cudaSuccess;
-    switch (f->type) {
-    case HETLA__CUDA_S: return run(getrf_one<float>, *f, stream);
-    case HETLA__CUDA_D: return run(getrf_one<double>, *f, stream);
-    case HETLA__CUDA_C: return run(getrf_one<cf>, *f, stream);
-    default: return run(getrf_one<cd>, *f, stream);
-    }
+    return factor_batch(*f, true, stream);
 }
