@@ -76,11 +76,12 @@ step_tests() {
 }
 step_gpu_tests() {
   # the GPU backend's own tests, then the BLAS and factorization tests on
-  # the CPU beside the GPUs ($GPU_TESTS: a subset, as "test_lu")
+  # the CPU beside the GPUs ($GPU_TESTS: a subset, as "test_lu";
+  # $GPU_TEST_DEVICES: the device lists, as "cuda cpu,cuda cuda:0,cuda:1")
   for t in ${GPU_TESTS:-cuda/test_* test_level1_api test_api2 test_api3 test_lu test_qr test_sparse}; do
     case $t in
       cuda/*) for p in "$bin"/tests/$t; do [ -x "$p" ] && run gpu-tests "$p"; done ;;
-      *) run gpu-tests "$bin/tests/$t" cuda ;;
+      *) for d in ${GPU_TEST_DEVICES:-cpu,cuda}; do run gpu-tests env HETLA_TEST_DEVICES=$d "$bin/tests/$t" cuda; done ;;
     esac
   done
 }
@@ -100,9 +101,10 @@ step_demo() {
   HETLA_DEVICES=all run demo "$hetla" demo --n 8192 --nb 512 --trace "${OUT:-.}/demo-all.json"
 }
 step_bench_gpu() {
-  run bench-gpu "$hetla" bench gemm --devices cuda --n 4096,8192,16384
-  # the caller's matrices copied from pageable memory, as the cuBLAS peer does
-  HETLA_NO_HOST_PIN=1 run bench-gpu "$hetla" bench gemm --devices cuda --n 4096,8192,16384
+  # one GPU, as the cuBLAS peer; then the caller's matrices copied from
+  # pageable memory, as the peer's are
+  run bench-gpu "$hetla" bench gemm --devices cuda:0 --n 4096,8192,16384
+  HETLA_NO_HOST_PIN=1 run bench-gpu "$hetla" bench gemm --devices cuda:0 --n 4096,8192,16384
 }
 
 step_bench_gpu_lapack() {

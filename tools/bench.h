@@ -41,6 +41,8 @@ void bench_print_ratio(const bench_opts *o, const bench_row *a, const bench_row 
 
 /** Monotonic seconds. */
 double bench_now(void);
+/** The median of @p n times (sorts @p t). */
+double bench_median(double *t, int n);
 /** CPU cores as hetla sees them (the default worker count). */
 int bench_cores(void);
 

@@ -70,12 +70,6 @@ static double residual(const problem *p)
     return res;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The CPU routines: one call of hetla and one of cblas on the same data
  * (n x n, left side, lower triangle, no transpose, non-unit diagonal). */
 typedef struct routine {
@@ -165,8 +159,7 @@ static double time_hetla(const routine *r, hetla_context *ctx, problem *p, int r
         if (*st)
             return 0;
     }
-    qsort(t, (size_t)reps, sizeof *t, cmp_double);
-    return t[reps / 2];
+    return bench_median(t, reps);
 }
 
 static double time_cblas(const routine *r, problem *p, int reps)
@@ -179,8 +172,7 @@ static double time_cblas(const routine *r, problem *p, int reps)
         if (i >= 0)
             t[i] = bench_now() - t0;
     }
-    qsort(t, (size_t)reps, sizeof *t, cmp_double);
-    return t[reps / 2];
+    return bench_median(t, reps);
 }
 
 /* ||C_hetla - C_cblas||_max / (||C_cblas||_max n eps): both computed the
@@ -295,8 +287,7 @@ static double time_resident(hetla_context *ctx, problem *p, int reps, hetla_stat
         *st = hetla_data_unregister(b);
     if (!*st)
         *st = hetla_data_unregister(c);
-    qsort(t, (size_t)reps, sizeof *t, cmp_double);
-    return *st ? 0 : t[reps / 2];
+    return *st ? 0 : bench_median(t, reps);
 }
 
 /* The accelerator backends whose vendor library `hetla bench gemm
@@ -322,22 +313,30 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
     snprintf(sizes, sizeof sizes, "n=%zu", n);
     snprintf(label, sizeof label, "%s:%d", a->backend, device);
     bench_row h, c, hr, cr;
-    hetla_status st;
-    double th = time_hetla(&routines[0], ctx, &p, o->reps, &st);
-    row(&h, "gemm", 2, sizes, "hetla", o->devices, th, n, st ? -1 : residual(&p));
+    hetla_status st = HETLA_SUCCESS;
+    /* Host to host, the copies go through the host's memory system, whose
+     * speed drifts over seconds: hetla and the peer take turns, ROUNDS
+     * times, and each side reports the median of its rounds. */
+    enum { ROUNDS = 3 };
+    double th[ROUNDS], ph[ROUNDS], pd[ROUNDS], resid_h = -1;
+    for (int k = 0; k < ROUNDS; k++) {
+        th[k] = time_hetla(&routines[0], ctx, &p, o->reps, &st);
+        if (st)
+            return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
+        if (k == 0)
+            resid_h = residual(&p);
+        if (peer(device, (int)n, p.A, p.B, p.C, o->reps, &ph[k], &pd[k], err, sizeof err))
+            return fprintf(stderr, "hetla bench gemm: %s\n", err), 1;
+    }
+    row(&h, "gemm", 2, sizes, "hetla", o->devices, bench_median(th, ROUNDS), n, resid_h);
     snprintf(h.note, sizeof h.note, "host to host");
-    if (st)
-        return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
-    double ph, pd;
-    if (peer(device, (int)n, p.A, p.B, p.C, o->reps, &ph, &pd, err, sizeof err))
-        return fprintf(stderr, "hetla bench gemm: %s\n", err), 1;
-    row(&c, "gemm", 2, sizes, a->impl, label, ph, n, residual(&p));
+    row(&c, "gemm", 2, sizes, a->impl, label, bench_median(ph, ROUNDS), n, residual(&p));
     snprintf(c.note, sizeof c.note, "host to host");
     double tr = time_resident(ctx, &p, o->reps, &st);
     if (st)
         return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
     row(&hr, "gemm", 2, sizes, "hetla", o->devices, tr, n, residual(&p));
-    row(&cr, "gemm", 2, sizes, a->impl, label, pd, n, -1);
+    row(&cr, "gemm", 2, sizes, a->impl, label, bench_median(pd, ROUNDS), n, -1);
     snprintf(hr.note, sizeof hr.note, "device-resident");
     snprintf(cr.note, sizeof cr.note, "device-resident");
     bench_print(o, &h), bench_print(o, &c), bench_print_ratio(o, &h, &c);

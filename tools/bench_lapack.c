@@ -237,12 +237,6 @@ static double residual(const routine *r, problem *p, int hetla_pivots)
     return rn / (p->anorm * xn * (double)n * DBL_EPSILON);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Fresh inputs before each run (not timed). */
 static void reset(problem *p)
 {
@@ -284,8 +278,7 @@ static double timed(const routine *r, hetla_context *ctx, problem *p, int reps)
             return -1;
         }
     }
-    qsort(t, (size_t)reps, sizeof *t, cmp_double);
-    return t[reps / 2];
+    return bench_median(t, reps);
 }
 
 static void row(bench_row *b, const routine *r, const char *sizes, const char *impl, const char *devices, double s,
@@ -404,8 +397,7 @@ static double timed_resident(const routine *r, hetla_context *ctx, problem *p, i
             return -1;
         }
     }
-    qsort(t, (size_t)reps, sizeof *t, cmp_double);
-    return t[reps / 2];
+    return bench_median(t, reps);
 }
 
 _Static_assert(sizeof(lapack_int) == sizeof(int), "the cuSOLVER peer's pivots are ints");

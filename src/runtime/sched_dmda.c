@@ -5,9 +5,13 @@
  * capability weights: an effective rate per operation and device, first
  * a prior from the device's peak, then refined from every task's observed
  * time. A GPU thus takes the compute-bound tile updates while the CPU
- * cores take a task only when they would finish it before the GPU's queue
- * would; latency-bound panels, which only CPU workers can run or which run
- * faster there, stay on the CPU.
+ * cores take a task only when they would finish it before the GPU would;
+ * latency-bound panels, which only CPU workers can run or which run faster
+ * there, stay on the CPU. A queue is run in priority order, so a task's
+ * expected start there counts the running work and only the queued tasks
+ * that run before it: a critical-path task (a diagonal tile's POTRF) sees
+ * a GPU as nearly free however many updates wait there, and is not sent to
+ * a slow core that happens to be idle.
  *
  * Each worker has its own ready heap (priority, then insertion order); a
  * worker whose heap is empty takes the best task of a sibling of the same
@@ -32,6 +36,7 @@ typedef struct queue {
     size_t n, cap;
     atomic_size_t avail;   /* for the lock-free emptiness peek */
     _Atomic double queued; /* expected seconds of the tasks given to this worker and not finished */
+    _Atomic double heaped; /* of those, the seconds still in the heap (not started) */
 } queue;
 
 typedef struct dmda {
@@ -105,6 +110,32 @@ static double missing_bytes(const hetla__task *t, int node)
     return bytes;
 }
 
+/* Adds @p delta to the atomic @p v (updated under the queue's lock, read
+ * without it). */
+static void add_heaped(_Atomic double *v, double delta)
+{
+    atomic_store_explicit(v, atomic_load_explicit(v, memory_order_relaxed) + delta, memory_order_relaxed);
+}
+
+/* Expected seconds until @p t, @p len long, would end if given to @p q: the
+ * work running there, then the queued tasks that run before it; tasks of
+ * lower priority wait behind it. Counting stops past @p bound (the best end
+ * found elsewhere; a negative bound: none). */
+static double expected_end(queue *q, const hetla__task *t, double len, double bound)
+{
+    double queued = atomic_load_explicit(&q->queued, memory_order_relaxed);
+    double heaped = atomic_load_explicit(&q->heaped, memory_order_relaxed);
+    double end = (queued > heaped ? queued - heaped : 0) + len;
+    if ((bound >= 0 && end >= bound) || atomic_load_explicit(&q->avail, memory_order_relaxed) == 0)
+        return end;
+    hetla__spin_lock(&q->lock);
+    for (size_t i = 0; i < q->n && (bound < 0 || end < bound); i++)
+        if (hetla__task_before(q->heap[i], t))
+            end += q->heap[i]->sched_len;
+    hetla__spin_unlock(&q->lock);
+    return end;
+}
+
 static void heap_push(queue *q, hetla__task *t)
 {
     hetla__spin_lock(&q->lock);
@@ -121,6 +152,7 @@ static void heap_push(queue *q, hetla__task *t)
     }
     q->heap[q->n] = t;
     hetla__heap_up(q->heap, q->n++);
+    add_heaped(&q->heaped, t->sched_len);
     atomic_fetch_add_explicit(&q->avail, 1, memory_order_relaxed);
     hetla__spin_unlock(&q->lock);
 }
@@ -142,7 +174,7 @@ static int dmda_push(void *state, hetla__task *t)
         if (!known[node])
             missing[node] = missing_bytes(t, node), known[node] = 1;
         double len = weight(t->kernel, w->dev, flops) * (flops > 0 ? flops : 1) + missing[node] / COPY_BYTES_PER_S;
-        double end = atomic_load_explicit(&s->q[i].queued, memory_order_relaxed) + len;
+        double end = expected_end(&s->q[i], t, len, best < 0 ? -1 : best_end);
         if (best < 0 || end < best_end)
             best = i, best_end = end, best_len = len;
     }
@@ -166,6 +198,10 @@ static hetla__task *take_top(queue *q)
         t = q->heap[0];
         q->heap[0] = q->heap[--q->n];
         hetla__heap_down(q->heap, q->n, 0);
+        if (q->n)
+            add_heaped(&q->heaped, -t->sched_len);
+        else /* no rounding drift left behind */
+            atomic_store_explicit(&q->heaped, 0, memory_order_relaxed);
         atomic_fetch_sub_explicit(&q->avail, 1, memory_order_relaxed);
     }
     hetla__spin_unlock(&q->lock);

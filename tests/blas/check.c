@@ -27,6 +27,10 @@ hetla_context *check_setup(int i)
     if (hetla_config_init(&cfg))
         exit(1);
     cfg.devices = setups[i][1];
+    /* the accelerator setups on other devices: a GPU alone, two GPUs */
+    const char *devices = getenv("HETLA_TEST_DEVICES");
+    if (i >= CHECK_NLOCAL && devices && *devices)
+        cfg.devices = devices;
     cfg.policy = setups[i][2];
     cfg.cpu_workers = 2;
     cfg.no_pinning = 1;

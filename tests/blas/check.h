@@ -5,7 +5,8 @@
  * task path registers, moves and writes back the caller's data; and
  * "opencl" and "cuda": the CPU beside an OpenCL device or a GPU under the
  * default policy, so both take tasks (skipped, exit 77, where no such
- * device is found). */
+ * device is found). HETLA_TEST_DEVICES, when set, replaces the device list
+ * of "opencl" and "cuda" (as "cuda" for the GPUs alone, "cuda:0,cuda:1"). */
 #ifndef HETLA_TESTS_BLAS_CHECK_H
 #define HETLA_TESTS_BLAS_CHECK_H
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "devices/cuda/cuda_internal.h"
+#include "runtime/runtime.h"
 
 void hetla__cuda_queue_destroy(hetla__device *dev, void *queue)
 {
@@ -35,6 +36,7 @@ hetla_status hetla__cuda_queue_create(hetla__device *dev, void **queue)
     if (!q)
         return hetla__fail(HETLA_ERR_NO_MEMORY, "cuda:%d: out of host memory (queue)", dev->index);
     q->device = dev->index;
+    q->ctx = dev->ctx;
     int prev, d = q->device;
     hetla_status s = hetla__cuda_bind(d, &prev);
     if (s) {
@@ -118,4 +120,45 @@ hetla_status hetla__cuda_mark_wait(hetla__device *dev, void *mark)
     const hetla__cuda_dev *cd = dev->impl;
     return hetla__cuda_check(cudaEventSynchronize(*(cudaEvent_t *)mark), "a kernel (cudaEventSynchronize)",
                              cd->ordinal);
+}
+
+hetla_status hetla__cuda_on_host(const hetla_exec *x, const char *op)
+{
+    const hetla__cuda_queue *q = x->queue;
+    hetla_kernel *k;
+    if (hetla_kernel_find(q->ctx, op, &k) || !k->impl[HETLA_CLASS_GENERIC])
+        return hetla__fail(HETLA_ERR_INTERNAL, "operation '%s' has no generic implementation", op);
+    hetla_buffer host[HETLA_MAX_TASK_DATA];
+    size_t bytes[HETLA_MAX_TASK_DATA];
+    hetla_status s = HETLA_SUCCESS;
+    int n = 0;
+    for (; n < x->nbuf && !s; n++) {
+        const hetla_buffer *b = &x->buf[n];
+        host[n] = *b;
+        bytes[n] = b->m && b->n ? ((b->n - 1) * b->ld + b->m) * hetla_dtype_size(b->type) : 0;
+        host[n].ptr = malloc(bytes[n] ? bytes[n] : 1);
+        if (!host[n].ptr)
+            s = hetla__fail(HETLA_ERR_NO_MEMORY, "cuda:%d: out of host memory (%s on the host)", q->device, op);
+        else if (bytes[n])
+            s = hetla__cuda_check(cudaMemcpyAsync(host[n].ptr, b->ptr, bytes[n], cudaMemcpyDeviceToHost, q->stream),
+                                  "cudaMemcpyAsync (to the host)", q->device);
+    }
+    if (!s)
+        s = hetla__cuda_check(cudaStreamSynchronize(q->stream), "cudaStreamSynchronize", q->device);
+    if (!s) {
+        hetla_exec hx = *x;
+        hx.buf = host;
+        hx.queue = NULL;
+        s = k->impl[HETLA_CLASS_GENERIC](&hx);
+    }
+    /* every buffer goes back: the task's access modes are not known here */
+    for (int i = 0; i < n && !s; i++)
+        if (bytes[i])
+            s = hetla__cuda_check(cudaMemcpyAsync(x->buf[i].ptr, host[i].ptr, bytes[i], cudaMemcpyHostToDevice,
+                                                  q->stream),
+                                  "cudaMemcpyAsync (from the host)", q->device);
+    hetla_status w = hetla__cuda_check(cudaStreamSynchronize(q->stream), "cudaStreamSynchronize", q->device);
+    for (int i = 0; i < n; i++)
+        free(host[i].ptr);
+    return s ? s : w;
 }

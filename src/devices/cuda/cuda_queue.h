@@ -16,6 +16,7 @@ typedef struct hetla__cuda_queue {
     cublasHandle_t blas;       /**< bound to stream */
     cusolverDnHandle_t solver; /**< bound to stream */
     int device;                /**< the CUDA device ordinal, current while a kernel runs */
+    hetla_context *ctx;        /**< whose operations hetla__cuda_on_host finds */
     cudaEvent_t marks[4];      /**< a ring of HETLA__MAX_MARKS events, created at first use */
     unsigned next_mark;
 } hetla__cuda_queue;
@@ -25,5 +26,11 @@ typedef struct hetla__cuda_queue {
 hetla_status hetla__cuda_check(cudaError_t e, const char *call, int ordinal);
 hetla_status hetla__cublas_check(cublasStatus_t st, const char *call, int ordinal);
 hetla_status hetla__cusolver_check(cusolverStatus_t st, const char *call, int ordinal);
+
+/** Runs operation @p op's generic implementation on host copies of @p x's
+ *  buffers, after the queue's earlier work, and copies them back: the
+ *  cases a library does not cover (a zero increment, an operation no GPU
+ *  library has). Synchronous; slow, but always right. */
+hetla_status hetla__cuda_on_host(const hetla_exec *x, const char *op);
 
 #endif
