@@ -31,6 +31,7 @@ hetla_status hetla__cuda_panel_move(const hetla_exec *x, int nbuf, void *P, size
 
 /** Registers one family in one precision (hetla__zgemm_cublas_register ...). */
 HETLA__REGISTER_DECL(gemm_cublas)
+HETLA__REGISTER_DECL(level1_cublas)
 HETLA__REGISTER_DECL(level3_cublas)
 HETLA__REGISTER_DECL(potrf_cusolver)
 HETLA__REGISTER_DECL(getrf_cusolver)

@@ -1,6 +1,7 @@
 /* The level-3 routines other than gemm in the CUDA_CUBLAS class: "ztrsm",
  * "ztrmm", "zherk", "zher2k" and "zhemm" (syrk, syr2k and symm in the real
- * twins), on the worker's stream. With them the tiled algorithms'
+ * twins), the complex symmetric "zsyrk", "zsyr2k", "zsymm", and QR's solve
+ * "ztrsm_lead", on the worker's stream. With them the tiled algorithms'
  * updates (Cholesky, LU, QR, the tiled level 3) run on GPUs.
  * @precisions normal z -> s d c
  */
@@ -84,6 +85,64 @@ static hetla_status zhemm_cublas(const hetla_exec *x)
     return hetla__cublas_check(st, "cublasZhemm_64", q->device);
 }
 
+/* "ztrsm_lead" (lapack.h): the k x k triangle leading tile A solves the
+ * leading k rows of B. */
+static hetla_status ztrsm_lead_cublas(const hetla_exec *x)
+{
+    hetla__trxm_args a;
+    HETLA__ARGS(x, a);
+    const hetla_buffer *A = &x->buf[0], *B = &x->buf[1];
+    const hetla__cuda_queue *q = x->queue;
+    _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
+    cublasStatus_t st = cublasZtrsm_64(q->blas, CUBLAS_SIDE_LEFT, fill_of(a.uplo), hetla__cublas_op(a.transa),
+                                       diag_of(a.diag), (int64_t)A->n, (int64_t)B->n, (const cuDoubleComplex *)&alpha,
+                                       A->ptr, (int64_t)A->ld, B->ptr, (int64_t)B->ld);
+    return hetla__cublas_check(st, "cublasZtrsm_64", q->device);
+}
+
+#if defined(COMPLEX)
+/* The complex symmetric (not Hermitian) twins: "zsyrk", "zsyr2k", "zsymm". */
+static hetla_status zsyrk_cublas(const hetla_exec *x)
+{
+    hetla__rank_args a;
+    HETLA__ARGS(x, a);
+    hetla__rank_bufs b = hetla__rank_k(x, a.trans);
+    const hetla__cuda_queue *q = x->queue;
+    _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
+    cublasStatus_t st = cublasZsyrk_64(q->blas, fill_of(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m,
+                                       (int64_t)b.k, (const cuDoubleComplex *)&alpha, b.A->ptr, (int64_t)b.A->ld,
+                                       (const cuDoubleComplex *)&beta, b.C->ptr, (int64_t)b.C->ld);
+    return hetla__cublas_check(st, "cublasZsyrk_64", q->device);
+}
+
+static hetla_status zsyr2k_cublas(const hetla_exec *x)
+{
+    hetla__rank_args a;
+    HETLA__ARGS(x, a);
+    hetla__rank_bufs b = hetla__rank_k(x, a.trans);
+    const hetla__cuda_queue *q = x->queue;
+    _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
+    cublasStatus_t st = cublasZsyr2k_64(q->blas, fill_of(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m,
+                                        (int64_t)b.k, (const cuDoubleComplex *)&alpha, b.A->ptr, (int64_t)b.A->ld,
+                                        b.B->ptr, (int64_t)b.B->ld, (const cuDoubleComplex *)&beta, b.C->ptr,
+                                        (int64_t)b.C->ld);
+    return hetla__cublas_check(st, "cublasZsyr2k_64", q->device);
+}
+
+static hetla_status zsymm_cublas(const hetla_exec *x)
+{
+    hetla__symm_args a;
+    HETLA__ARGS(x, a);
+    const hetla_buffer *A = &x->buf[0], *B = &x->buf[1], *C = &x->buf[2];
+    const hetla__cuda_queue *q = x->queue;
+    _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
+    cublasStatus_t st = cublasZsymm_64(q->blas, side_of(a.side), fill_of(a.uplo), (int64_t)C->m, (int64_t)C->n,
+                                       (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, B->ptr,
+                                       (int64_t)B->ld, (const cuDoubleComplex *)&beta, C->ptr, (int64_t)C->ld);
+    return hetla__cublas_check(st, "cublasZsymm_64", q->device);
+}
+#endif
+
 hetla_status hetla__zlevel3_cublas_register(hetla_context *ctx)
 {
     static const struct {
@@ -93,7 +152,14 @@ hetla_status hetla__zlevel3_cublas_register(hetla_context *ctx)
                {"ztrmm", ztrmm_cublas},
                {"zherk", zherk_cublas},
                {"zher2k", zher2k_cublas},
-               {"zhemm", zhemm_cublas}};
+               {"zhemm", zhemm_cublas},
+               {"ztrsm_lead", ztrsm_lead_cublas},
+#if defined(COMPLEX)
+               {"zsyrk", zsyrk_cublas},
+               {"zsyr2k", zsyr2k_cublas},
+               {"zsymm", zsymm_cublas},
+#endif
+    };
     hetla_status s = HETLA_SUCCESS;
     for (size_t i = 0; i < sizeof ops / sizeof *ops && !s; i++)
         s = hetla__cublas_add(ctx, ops[i].op, ops[i].fn);
