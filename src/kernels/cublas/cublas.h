@@ -14,6 +14,19 @@ static inline cublasOperation_t hetla__cublas_op(hetla_trans t)
     return t == HETLA_NO_TRANS ? CUBLAS_OP_N : t == HETLA_TRANS ? CUBLAS_OP_T : CUBLAS_OP_C;
 }
 
+static inline cublasSideMode_t hetla__cublas_side(hetla_side s)
+{
+    return s == HETLA_LEFT ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT;
+}
+static inline cublasFillMode_t hetla__cublas_fill(hetla_uplo u)
+{
+    return u == HETLA_LOWER ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+}
+static inline cublasDiagType_t hetla__cublas_diag(hetla_diag d)
+{
+    return d == HETLA_UNIT ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
+}
+
 /** Adds @p fn as the class @p cls implementation of the operation @p op,
  *  which the core has registered already. */
 hetla_status hetla__cuda_add(hetla_context *ctx, const char *op, hetla_kernel_class cls, hetla_kernel_fn fn);
@@ -32,6 +45,7 @@ hetla_status hetla__cuda_panel_move(const hetla_exec *x, int nbuf, void *P, size
 /** Registers one family in one precision (hetla__zgemm_cublas_register ...). */
 HETLA__REGISTER_DECL(gemm_cublas)
 HETLA__REGISTER_DECL(level1_cublas)
+HETLA__REGISTER_DECL(level2_cublas)
 HETLA__REGISTER_DECL(level3_cublas)
 HETLA__REGISTER_DECL(potrf_cusolver)
 HETLA__REGISTER_DECL(getrf_cusolver)

@@ -11,13 +11,6 @@
 #include "kernels/blas/level3.h"
 #include "kernels/cublas/cublas.h"
 
-static cublasSideMode_t side_of(hetla_side s) { return s == HETLA_LEFT ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT; }
-static cublasFillMode_t fill_of(hetla_uplo u)
-{
-    return u == HETLA_LOWER ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
-}
-static cublasDiagType_t diag_of(hetla_diag d) { return d == HETLA_UNIT ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT; }
-
 static hetla_status ztrsm_cublas(const hetla_exec *x)
 {
     hetla__trxm_args a;
@@ -25,8 +18,8 @@ static hetla_status ztrsm_cublas(const hetla_exec *x)
     const hetla_buffer *A = &x->buf[0], *B = &x->buf[1];
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
-    cublasStatus_t st = cublasZtrsm_64(q->blas, side_of(a.side), fill_of(a.uplo), hetla__cublas_op(a.transa),
-                                       diag_of(a.diag), (int64_t)B->m, (int64_t)B->n, (const cuDoubleComplex *)&alpha,
+    cublasStatus_t st = cublasZtrsm_64(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), hetla__cublas_op(a.transa),
+                                       hetla__cublas_diag(a.diag), (int64_t)B->m, (int64_t)B->n, (const cuDoubleComplex *)&alpha,
                                        A->ptr, (int64_t)A->ld, B->ptr, (int64_t)B->ld);
     return hetla__cublas_check(st, "cublasZtrsm_64", q->device);
 }
@@ -39,8 +32,8 @@ static hetla_status ztrmm_cublas(const hetla_exec *x)
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
     /* cuBLAS's trmm writes C; C = B is its in-place form */
-    cublasStatus_t st = cublasZtrmm_64(q->blas, side_of(a.side), fill_of(a.uplo), hetla__cublas_op(a.transa),
-                                       diag_of(a.diag), (int64_t)B->m, (int64_t)B->n, (const cuDoubleComplex *)&alpha,
+    cublasStatus_t st = cublasZtrmm_64(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), hetla__cublas_op(a.transa),
+                                       hetla__cublas_diag(a.diag), (int64_t)B->m, (int64_t)B->n, (const cuDoubleComplex *)&alpha,
                                        A->ptr, (int64_t)A->ld, B->ptr, (int64_t)B->ld, B->ptr, (int64_t)B->ld);
     return hetla__cublas_check(st, "cublasZtrmm_64", q->device);
 }
@@ -52,7 +45,7 @@ static hetla_status zherk_cublas(const hetla_exec *x)
     hetla__rank_bufs b = hetla__rank_k(x, a.trans);
     const hetla__cuda_queue *q = x->queue;
     double alpha = creal(a.alpha), beta = creal(a.beta);
-    cublasStatus_t st = cublasZherk_64(q->blas, fill_of(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m,
+    cublasStatus_t st = cublasZherk_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m,
                                        (int64_t)b.k, &alpha, b.A->ptr, (int64_t)b.A->ld, &beta, b.C->ptr,
                                        (int64_t)b.C->ld);
     return hetla__cublas_check(st, "cublasZherk_64", q->device);
@@ -66,7 +59,7 @@ static hetla_status zher2k_cublas(const hetla_exec *x)
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
     double beta = creal(a.beta);
-    cublasStatus_t st = cublasZher2k_64(q->blas, fill_of(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m,
+    cublasStatus_t st = cublasZher2k_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m,
                                         (int64_t)b.k, (const cuDoubleComplex *)&alpha, b.A->ptr, (int64_t)b.A->ld,
                                         b.B->ptr, (int64_t)b.B->ld, &beta, b.C->ptr, (int64_t)b.C->ld);
     return hetla__cublas_check(st, "cublasZher2k_64", q->device);
@@ -79,7 +72,7 @@ static hetla_status zhemm_cublas(const hetla_exec *x)
     const hetla_buffer *A = &x->buf[0], *B = &x->buf[1], *C = &x->buf[2];
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
-    cublasStatus_t st = cublasZhemm_64(q->blas, side_of(a.side), fill_of(a.uplo), (int64_t)C->m, (int64_t)C->n,
+    cublasStatus_t st = cublasZhemm_64(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), (int64_t)C->m, (int64_t)C->n,
                                        (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, B->ptr,
                                        (int64_t)B->ld, (const cuDoubleComplex *)&beta, C->ptr, (int64_t)C->ld);
     return hetla__cublas_check(st, "cublasZhemm_64", q->device);
@@ -94,8 +87,8 @@ static hetla_status ztrsm_lead_cublas(const hetla_exec *x)
     const hetla_buffer *A = &x->buf[0], *B = &x->buf[1];
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
-    cublasStatus_t st = cublasZtrsm_64(q->blas, CUBLAS_SIDE_LEFT, fill_of(a.uplo), hetla__cublas_op(a.transa),
-                                       diag_of(a.diag), (int64_t)A->n, (int64_t)B->n, (const cuDoubleComplex *)&alpha,
+    cublasStatus_t st = cublasZtrsm_64(q->blas, CUBLAS_SIDE_LEFT, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.transa),
+                                       hetla__cublas_diag(a.diag), (int64_t)A->n, (int64_t)B->n, (const cuDoubleComplex *)&alpha,
                                        A->ptr, (int64_t)A->ld, B->ptr, (int64_t)B->ld);
     return hetla__cublas_check(st, "cublasZtrsm_64", q->device);
 }
@@ -109,7 +102,7 @@ static hetla_status zsyrk_cublas(const hetla_exec *x)
     hetla__rank_bufs b = hetla__rank_k(x, a.trans);
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
-    cublasStatus_t st = cublasZsyrk_64(q->blas, fill_of(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m,
+    cublasStatus_t st = cublasZsyrk_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m,
                                        (int64_t)b.k, (const cuDoubleComplex *)&alpha, b.A->ptr, (int64_t)b.A->ld,
                                        (const cuDoubleComplex *)&beta, b.C->ptr, (int64_t)b.C->ld);
     return hetla__cublas_check(st, "cublasZsyrk_64", q->device);
@@ -122,7 +115,7 @@ static hetla_status zsyr2k_cublas(const hetla_exec *x)
     hetla__rank_bufs b = hetla__rank_k(x, a.trans);
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
-    cublasStatus_t st = cublasZsyr2k_64(q->blas, fill_of(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m,
+    cublasStatus_t st = cublasZsyr2k_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m,
                                         (int64_t)b.k, (const cuDoubleComplex *)&alpha, b.A->ptr, (int64_t)b.A->ld,
                                         b.B->ptr, (int64_t)b.B->ld, (const cuDoubleComplex *)&beta, b.C->ptr,
                                         (int64_t)b.C->ld);
@@ -136,7 +129,7 @@ static hetla_status zsymm_cublas(const hetla_exec *x)
     const hetla_buffer *A = &x->buf[0], *B = &x->buf[1], *C = &x->buf[2];
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
-    cublasStatus_t st = cublasZsymm_64(q->blas, side_of(a.side), fill_of(a.uplo), (int64_t)C->m, (int64_t)C->n,
+    cublasStatus_t st = cublasZsymm_64(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), (int64_t)C->m, (int64_t)C->n,
                                        (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, B->ptr,
                                        (int64_t)B->ld, (const cuDoubleComplex *)&beta, C->ptr, (int64_t)C->ld);
     return hetla__cublas_check(st, "cublasZsymm_64", q->device);
