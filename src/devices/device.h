@@ -88,7 +88,10 @@ struct hetla__device {
     char name[128];
     size_t memory_bytes;
     double peak_gflops;
-    void *impl; /**< backend state */
+    int host_cores; /**< its kernels run on the host's cores (an OpenCL CPU
+                         device): its worker waits for them asleep, as a
+                         polling thread would take a core from them */
+    void *impl;     /**< backend state */
 };
 
 /* Built-in backends. */

@@ -86,7 +86,8 @@ static void idle_wait(hetla__worker *w, unsigned long seen)
 
 /* With tasks in flight and none ready: polls until the oldest ends or a
  * task becomes ready (the worker's core is its own; sleeping would delay
- * the successors of the task that ends). */
+ * the successors of the task that ends). A device that computes on the
+ * host's cores is waited for asleep instead (worker_main). */
 static void inflight_wait(hetla__worker *w, unsigned long seen)
 {
     hetla_context *ctx = w->ctx;
@@ -112,6 +113,10 @@ static void *worker_main(void *arg)
             hetla__task_run(w, t);
         } else if (w->ninflight == HETLA__MAX_MARKS) {
             hetla__doing(w, "waiting for its oldest task in flight (all slots taken)",
+                         w->inflight[w->first_inflight].task);
+            hetla__task_retire(w, 1);
+        } else if (w->ninflight && w->dev->host_cores) {
+            hetla__doing(w, "waiting for its oldest task in flight (on the host's cores)",
                          w->inflight[w->first_inflight].task);
             hetla__task_retire(w, 1);
         } else if (w->ninflight) {
