@@ -17,9 +17,15 @@
 #include "kernels/cublas/cublas.h"
 
 /* Whether cuBLAS takes vector @p v as it stands. */
-static int forward(hetla__vec_arg v) { return v.n > 0 && v.dir > 0; }
+static int forward(hetla__vec_arg v)
+{
+    return v.n > 0 && v.dir > 0;
+}
 
-static int64_t inc_of(const hetla_buffer *b) { return (int64_t)hetla__vec_inc(b, 1); }
+static int64_t inc_of(const hetla_buffer *b)
+{
+    return (int64_t)hetla__vec_inc(b, 1);
+}
 
 static hetla_status zswap_cublas(const hetla_exec *x)
 {
@@ -70,9 +76,9 @@ static hetla_status zaxpy_cublas(const hetla_exec *x)
     const hetla_buffer *X = &x->buf[0], *Y = &x->buf[1];
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
-    return hetla__cublas_check(cublasZaxpy_64(q->blas, a.x.n, (const cuDoubleComplex *)&alpha, X->ptr, inc_of(X),
-                                              Y->ptr, inc_of(Y)),
-                               "cublasZaxpy_64", q->device);
+    return hetla__cublas_check(
+        cublasZaxpy_64(q->blas, a.x.n, (const cuDoubleComplex *)&alpha, X->ptr, inc_of(X), Y->ptr, inc_of(Y)),
+        "cublasZaxpy_64", q->device);
 }
 
 static hetla_status zdrot_cublas(const hetla_exec *x)
@@ -100,8 +106,8 @@ static hetla_status dot(const hetla_exec *x, const char *op, dot_fn fn, const ch
         return hetla__cuda_on_host(x, op);
     const hetla_buffer *X = &x->buf[0], *Y = &x->buf[1], *R = &x->buf[2];
     const hetla__cuda_queue *q = x->queue;
-    hetla_status s =
-        hetla__cublas_check(cublasSetPointerMode(q->blas, CUBLAS_POINTER_MODE_DEVICE), "cublasSetPointerMode", q->device);
+    hetla_status s = hetla__cublas_check(cublasSetPointerMode(q->blas, CUBLAS_POINTER_MODE_DEVICE),
+                                         "cublasSetPointerMode", q->device);
     if (s)
         return s;
     s = hetla__cublas_check(fn(q->blas, a.x.n, X->ptr, inc_of(X), Y->ptr, inc_of(Y), R->ptr), call, q->device);
@@ -111,7 +117,10 @@ static hetla_status dot(const hetla_exec *x, const char *op, dot_fn fn, const ch
     return s ? s : h;
 }
 
-static hetla_status zdotc_cublas(const hetla_exec *x) { return dot(x, "zdotc", cublasZdotc_64, "cublasZdotc_64"); }
+static hetla_status zdotc_cublas(const hetla_exec *x)
+{
+    return dot(x, "zdotc", cublasZdotc_64, "cublasZdotc_64");
+}
 
 /* Writes @p bytes at @p v into the result buffer of @p x (buffer @p i). */
 static hetla_status put_result(const hetla_exec *x, int i, const void *v, size_t bytes)
@@ -175,7 +184,10 @@ static hetla_status izamax_cublas(const hetla_exec *x)
 }
 
 #if defined(COMPLEX)
-static hetla_status zdotu_cublas(const hetla_exec *x) { return dot(x, "zdotu", cublasZdotu_64, "cublasZdotu_64"); }
+static hetla_status zdotu_cublas(const hetla_exec *x)
+{
+    return dot(x, "zdotu", cublasZdotu_64, "cublasZdotu_64");
+}
 
 static hetla_status zdscal_cublas(const hetla_exec *x)
 {
@@ -197,11 +209,18 @@ hetla_status hetla__zlevel1_cublas_register(hetla_context *ctx)
         const char *op;
         hetla_kernel_fn fn;
     } ops[] = {
-        {"zswap", zswap_cublas},   {"zcopy", zcopy_cublas},   {"zscal", zscal_cublas},
-        {"zaxpy", zaxpy_cublas},   {"zdrot", zdrot_cublas},   {"zdotc", zdotc_cublas},
-        {"dznrm2", dznrm2_cublas}, {"dzasum", dzasum_cublas}, {"izamax", izamax_cublas},
+        {"zswap", zswap_cublas},
+        {"zcopy", zcopy_cublas},
+        {"zscal", zscal_cublas},
+        {"zaxpy", zaxpy_cublas},
+        {"zdrot", zdrot_cublas},
+        {"zdotc", zdotc_cublas},
+        {"dznrm2", dznrm2_cublas},
+        {"dzasum", dzasum_cublas},
+        {"izamax", izamax_cublas},
 #if defined(COMPLEX)
-        {"zdotu", zdotu_cublas},   {"zdscal", zdscal_cublas},
+        {"zdotu", zdotu_cublas},
+        {"zdscal", zdscal_cublas},
 #endif
     };
     hetla_status s = HETLA_SUCCESS;

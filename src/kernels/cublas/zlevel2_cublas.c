@@ -65,10 +65,9 @@ static hetla_status zgemv_cublas(const hetla_exec *x)
     if (!mv_prep(x, &a, "zgemv", &s))
         return s;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
-    cublasStatus_t st =
-        cublasZgemv_64(q->blas, hetla__cublas_op(a.trans), (int64_t)A->m, (int64_t)A->n,
-                       (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, X->ptr, hetla__vec_inc(X, 1),
-                       (const cuDoubleComplex *)&beta, Y->ptr, hetla__vec_inc(Y, 1));
+    cublasStatus_t st = cublasZgemv_64(
+        q->blas, hetla__cublas_op(a.trans), (int64_t)A->m, (int64_t)A->n, (const cuDoubleComplex *)&alpha, A->ptr,
+        (int64_t)A->ld, X->ptr, hetla__vec_inc(X, 1), (const cuDoubleComplex *)&beta, Y->ptr, hetla__vec_inc(Y, 1));
     return hetla__cublas_check(st, "cublasZgemv_64", q->device);
 }
 
@@ -83,10 +82,9 @@ static hetla_status zgbmv_cublas(const hetla_exec *x)
         return s;
     hetla_int m = a.trans == HETLA_NO_TRANS ? a.y.n : a.x.n;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
-    cublasStatus_t st =
-        cublasZgbmv_64(q->blas, hetla__cublas_op(a.trans), m, (int64_t)A->n, a.kl, a.ku,
-                       (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, X->ptr, hetla__vec_inc(X, 1),
-                       (const cuDoubleComplex *)&beta, Y->ptr, hetla__vec_inc(Y, 1));
+    cublasStatus_t st = cublasZgbmv_64(
+        q->blas, hetla__cublas_op(a.trans), m, (int64_t)A->n, a.kl, a.ku, (const cuDoubleComplex *)&alpha, A->ptr,
+        (int64_t)A->ld, X->ptr, hetla__vec_inc(X, 1), (const cuDoubleComplex *)&beta, Y->ptr, hetla__vec_inc(Y, 1));
     return hetla__cublas_check(st, "cublasZgbmv_64", q->device);
 }
 
@@ -100,9 +98,9 @@ static hetla_status zhemv_cublas(const hetla_exec *x)
     if (!mv_prep(x, &a, "zhemv", &s))
         return s;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
-    cublasStatus_t st =
-        cublasZhemv_64(q->blas, hetla__cublas_fill(a.uplo), a.x.n, (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, X->ptr,
-                       hetla__vec_inc(X, 1), (const cuDoubleComplex *)&beta, Y->ptr, hetla__vec_inc(Y, 1));
+    cublasStatus_t st = cublasZhemv_64(q->blas, hetla__cublas_fill(a.uplo), a.x.n, (const cuDoubleComplex *)&alpha,
+                                       A->ptr, (int64_t)A->ld, X->ptr, hetla__vec_inc(X, 1),
+                                       (const cuDoubleComplex *)&beta, Y->ptr, hetla__vec_inc(Y, 1));
     return hetla__cublas_check(st, "cublasZhemv_64", q->device);
 }
 
@@ -116,8 +114,8 @@ static hetla_status zhbmv_cublas(const hetla_exec *x)
     if (!mv_prep(x, &a, "zhbmv", &s))
         return s;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
-    cublasStatus_t st = cublasZhbmv_64(q->blas, hetla__cublas_fill(a.uplo), a.x.n, a.k, (const cuDoubleComplex *)&alpha, A->ptr,
-                                       (int64_t)A->ld, X->ptr, hetla__vec_inc(X, 1),
+    cublasStatus_t st = cublasZhbmv_64(q->blas, hetla__cublas_fill(a.uplo), a.x.n, a.k, (const cuDoubleComplex *)&alpha,
+                                       A->ptr, (int64_t)A->ld, X->ptr, hetla__vec_inc(X, 1),
                                        (const cuDoubleComplex *)&beta, Y->ptr, hetla__vec_inc(Y, 1));
     return hetla__cublas_check(st, "cublasZhbmv_64", q->device);
 }
@@ -147,8 +145,9 @@ static hetla_status ztrmv_cublas(const hetla_exec *x)
     hetla_status s;
     if (!tri_prep(x, &a, "ztrmv", &s))
         return s;
-    cublasStatus_t st = cublasZtrmv_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), hetla__cublas_diag(a.diag), a.x.n,
-                                       A->ptr, (int64_t)A->ld, X->ptr, hetla__vec_inc(X, 1));
+    cublasStatus_t st =
+        cublasZtrmv_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), hetla__cublas_diag(a.diag),
+                       a.x.n, A->ptr, (int64_t)A->ld, X->ptr, hetla__vec_inc(X, 1));
     return hetla__cublas_check(st, "cublasZtrmv_64", q->device);
 }
 
@@ -161,8 +160,9 @@ static hetla_status ztbmv_cublas(const hetla_exec *x)
     hetla_status s;
     if (!tri_prep(x, &a, "ztbmv", &s))
         return s;
-    cublasStatus_t st = cublasZtbmv_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), hetla__cublas_diag(a.diag), a.x.n, a.k,
-                                       A->ptr, (int64_t)A->ld, X->ptr, hetla__vec_inc(X, 1));
+    cublasStatus_t st =
+        cublasZtbmv_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), hetla__cublas_diag(a.diag),
+                       a.x.n, a.k, A->ptr, (int64_t)A->ld, X->ptr, hetla__vec_inc(X, 1));
     return hetla__cublas_check(st, "cublasZtbmv_64", q->device);
 }
 
@@ -175,8 +175,8 @@ static hetla_status ztpmv_cublas(const hetla_exec *x)
     hetla_status s;
     if (!tri_prep(x, &a, "ztpmv", &s))
         return s;
-    cublasStatus_t st = cublasZtpmv_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), hetla__cublas_diag(a.diag), a.x.n,
-                                       Ap->ptr, X->ptr, hetla__vec_inc(X, 1));
+    cublasStatus_t st = cublasZtpmv_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans),
+                                       hetla__cublas_diag(a.diag), a.x.n, Ap->ptr, X->ptr, hetla__vec_inc(X, 1));
     return hetla__cublas_check(st, "cublasZtpmv_64", q->device);
 }
 
@@ -189,8 +189,9 @@ static hetla_status ztrsv_cublas(const hetla_exec *x)
     hetla_status s;
     if (!tri_prep(x, &a, "ztrsv", &s))
         return s;
-    cublasStatus_t st = cublasZtrsv_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), hetla__cublas_diag(a.diag), a.x.n,
-                                       A->ptr, (int64_t)A->ld, X->ptr, hetla__vec_inc(X, 1));
+    cublasStatus_t st =
+        cublasZtrsv_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), hetla__cublas_diag(a.diag),
+                       a.x.n, A->ptr, (int64_t)A->ld, X->ptr, hetla__vec_inc(X, 1));
     return hetla__cublas_check(st, "cublasZtrsv_64", q->device);
 }
 
@@ -203,8 +204,9 @@ static hetla_status ztbsv_cublas(const hetla_exec *x)
     hetla_status s;
     if (!tri_prep(x, &a, "ztbsv", &s))
         return s;
-    cublasStatus_t st = cublasZtbsv_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), hetla__cublas_diag(a.diag), a.x.n, a.k,
-                                       A->ptr, (int64_t)A->ld, X->ptr, hetla__vec_inc(X, 1));
+    cublasStatus_t st =
+        cublasZtbsv_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), hetla__cublas_diag(a.diag),
+                       a.x.n, a.k, A->ptr, (int64_t)A->ld, X->ptr, hetla__vec_inc(X, 1));
     return hetla__cublas_check(st, "cublasZtbsv_64", q->device);
 }
 
@@ -217,8 +219,8 @@ static hetla_status ztpsv_cublas(const hetla_exec *x)
     hetla_status s;
     if (!tri_prep(x, &a, "ztpsv", &s))
         return s;
-    cublasStatus_t st = cublasZtpsv_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), hetla__cublas_diag(a.diag), a.x.n,
-                                       Ap->ptr, X->ptr, hetla__vec_inc(X, 1));
+    cublasStatus_t st = cublasZtpsv_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans),
+                                       hetla__cublas_diag(a.diag), a.x.n, Ap->ptr, X->ptr, hetla__vec_inc(X, 1));
     return hetla__cublas_check(st, "cublasZtpsv_64", q->device);
 }
 
@@ -232,9 +234,8 @@ static hetla_status zgerc_cublas(const hetla_exec *x)
     if (!update_prep(x, &a, A->m, A->n, 1, "zgerc", &s))
         return s;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
-    cublasStatus_t st =
-        cublasZgerc_64(q->blas, (int64_t)A->m, (int64_t)A->n, (const cuDoubleComplex *)&alpha, X->ptr,
-                       hetla__vec_inc(X, 1), Y->ptr, hetla__vec_inc(Y, 1), A->ptr, (int64_t)A->ld);
+    cublasStatus_t st = cublasZgerc_64(q->blas, (int64_t)A->m, (int64_t)A->n, (const cuDoubleComplex *)&alpha, X->ptr,
+                                       hetla__vec_inc(X, 1), Y->ptr, hetla__vec_inc(Y, 1), A->ptr, (int64_t)A->ld);
     return hetla__cublas_check(st, "cublasZgerc_64", q->device);
 }
 
@@ -294,8 +295,8 @@ static hetla_status zhpr2_cublas(const hetla_exec *x)
     if (!update_prep(x, &a, (size_t)a.x.n, (size_t)a.x.n, 1, "zhpr2", &s))
         return s;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
-    cublasStatus_t st = cublasZhpr2_64(q->blas, hetla__cublas_fill(a.uplo), a.x.n, (const cuDoubleComplex *)&alpha, X->ptr,
-                                       hetla__vec_inc(X, 1), Y->ptr, hetla__vec_inc(Y, 1), Ap->ptr);
+    cublasStatus_t st = cublasZhpr2_64(q->blas, hetla__cublas_fill(a.uplo), a.x.n, (const cuDoubleComplex *)&alpha,
+                                       X->ptr, hetla__vec_inc(X, 1), Y->ptr, hetla__vec_inc(Y, 1), Ap->ptr);
     return hetla__cublas_check(st, "cublasZhpr2_64", q->device);
 }
 
@@ -310,9 +311,8 @@ static hetla_status zgeru_cublas(const hetla_exec *x)
     if (!update_prep(x, &a, A->m, A->n, 1, "zgeru", &s))
         return s;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
-    cublasStatus_t st =
-        cublasZgeru_64(q->blas, (int64_t)A->m, (int64_t)A->n, (const cuDoubleComplex *)&alpha, X->ptr,
-                       hetla__vec_inc(X, 1), Y->ptr, hetla__vec_inc(Y, 1), A->ptr, (int64_t)A->ld);
+    cublasStatus_t st = cublasZgeru_64(q->blas, (int64_t)A->m, (int64_t)A->n, (const cuDoubleComplex *)&alpha, X->ptr,
+                                       hetla__vec_inc(X, 1), Y->ptr, hetla__vec_inc(Y, 1), A->ptr, (int64_t)A->ld);
     return hetla__cublas_check(st, "cublasZgeru_64", q->device);
 }
 #endif

@@ -18,9 +18,10 @@ static hetla_status ztrsm_cublas(const hetla_exec *x)
     const hetla_buffer *A = &x->buf[0], *B = &x->buf[1];
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
-    cublasStatus_t st = cublasZtrsm_64(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), hetla__cublas_op(a.transa),
-                                       hetla__cublas_diag(a.diag), (int64_t)B->m, (int64_t)B->n, (const cuDoubleComplex *)&alpha,
-                                       A->ptr, (int64_t)A->ld, B->ptr, (int64_t)B->ld);
+    cublasStatus_t st =
+        cublasZtrsm_64(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), hetla__cublas_op(a.transa),
+                       hetla__cublas_diag(a.diag), (int64_t)B->m, (int64_t)B->n, (const cuDoubleComplex *)&alpha,
+                       A->ptr, (int64_t)A->ld, B->ptr, (int64_t)B->ld);
     return hetla__cublas_check(st, "cublasZtrsm_64", q->device);
 }
 
@@ -32,9 +33,10 @@ static hetla_status ztrmm_cublas(const hetla_exec *x)
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
     /* cuBLAS's trmm writes C; C = B is its in-place form */
-    cublasStatus_t st = cublasZtrmm_64(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), hetla__cublas_op(a.transa),
-                                       hetla__cublas_diag(a.diag), (int64_t)B->m, (int64_t)B->n, (const cuDoubleComplex *)&alpha,
-                                       A->ptr, (int64_t)A->ld, B->ptr, (int64_t)B->ld, B->ptr, (int64_t)B->ld);
+    cublasStatus_t st =
+        cublasZtrmm_64(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), hetla__cublas_op(a.transa),
+                       hetla__cublas_diag(a.diag), (int64_t)B->m, (int64_t)B->n, (const cuDoubleComplex *)&alpha,
+                       A->ptr, (int64_t)A->ld, B->ptr, (int64_t)B->ld, B->ptr, (int64_t)B->ld);
     return hetla__cublas_check(st, "cublasZtrmm_64", q->device);
 }
 
@@ -45,9 +47,9 @@ static hetla_status zherk_cublas(const hetla_exec *x)
     hetla__rank_bufs b = hetla__rank_k(x, a.trans);
     const hetla__cuda_queue *q = x->queue;
     double alpha = creal(a.alpha), beta = creal(a.beta);
-    cublasStatus_t st = cublasZherk_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m,
-                                       (int64_t)b.k, &alpha, b.A->ptr, (int64_t)b.A->ld, &beta, b.C->ptr,
-                                       (int64_t)b.C->ld);
+    cublasStatus_t st =
+        cublasZherk_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m, (int64_t)b.k,
+                       &alpha, b.A->ptr, (int64_t)b.A->ld, &beta, b.C->ptr, (int64_t)b.C->ld);
     return hetla__cublas_check(st, "cublasZherk_64", q->device);
 }
 
@@ -72,8 +74,8 @@ static hetla_status zhemm_cublas(const hetla_exec *x)
     const hetla_buffer *A = &x->buf[0], *B = &x->buf[1], *C = &x->buf[2];
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
-    cublasStatus_t st = cublasZhemm_64(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), (int64_t)C->m, (int64_t)C->n,
-                                       (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, B->ptr,
+    cublasStatus_t st = cublasZhemm_64(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), (int64_t)C->m,
+                                       (int64_t)C->n, (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, B->ptr,
                                        (int64_t)B->ld, (const cuDoubleComplex *)&beta, C->ptr, (int64_t)C->ld);
     return hetla__cublas_check(st, "cublasZhemm_64", q->device);
 }
@@ -87,9 +89,9 @@ static hetla_status ztrsm_lead_cublas(const hetla_exec *x)
     const hetla_buffer *A = &x->buf[0], *B = &x->buf[1];
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
-    cublasStatus_t st = cublasZtrsm_64(q->blas, CUBLAS_SIDE_LEFT, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.transa),
-                                       hetla__cublas_diag(a.diag), (int64_t)A->n, (int64_t)B->n, (const cuDoubleComplex *)&alpha,
-                                       A->ptr, (int64_t)A->ld, B->ptr, (int64_t)B->ld);
+    cublasStatus_t st = cublasZtrsm_64(
+        q->blas, CUBLAS_SIDE_LEFT, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.transa), hetla__cublas_diag(a.diag),
+        (int64_t)A->n, (int64_t)B->n, (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, B->ptr, (int64_t)B->ld);
     return hetla__cublas_check(st, "cublasZtrsm_64", q->device);
 }
 
@@ -115,10 +117,10 @@ static hetla_status zsyr2k_cublas(const hetla_exec *x)
     hetla__rank_bufs b = hetla__rank_k(x, a.trans);
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
-    cublasStatus_t st = cublasZsyr2k_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m,
-                                        (int64_t)b.k, (const cuDoubleComplex *)&alpha, b.A->ptr, (int64_t)b.A->ld,
-                                        b.B->ptr, (int64_t)b.B->ld, (const cuDoubleComplex *)&beta, b.C->ptr,
-                                        (int64_t)b.C->ld);
+    cublasStatus_t st =
+        cublasZsyr2k_64(q->blas, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.trans), (int64_t)b.C->m, (int64_t)b.k,
+                        (const cuDoubleComplex *)&alpha, b.A->ptr, (int64_t)b.A->ld, b.B->ptr, (int64_t)b.B->ld,
+                        (const cuDoubleComplex *)&beta, b.C->ptr, (int64_t)b.C->ld);
     return hetla__cublas_check(st, "cublasZsyr2k_64", q->device);
 }
 
@@ -129,8 +131,8 @@ static hetla_status zsymm_cublas(const hetla_exec *x)
     const hetla_buffer *A = &x->buf[0], *B = &x->buf[1], *C = &x->buf[2];
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
-    cublasStatus_t st = cublasZsymm_64(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), (int64_t)C->m, (int64_t)C->n,
-                                       (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, B->ptr,
+    cublasStatus_t st = cublasZsymm_64(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), (int64_t)C->m,
+                                       (int64_t)C->n, (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, B->ptr,
                                        (int64_t)B->ld, (const cuDoubleComplex *)&beta, C->ptr, (int64_t)C->ld);
     return hetla__cublas_check(st, "cublasZsymm_64", q->device);
 }
@@ -141,16 +143,17 @@ hetla_status hetla__zlevel3_cublas_register(hetla_context *ctx)
     static const struct {
         const char *op;
         hetla_kernel_fn fn;
-    } ops[] = {{"ztrsm", ztrsm_cublas},
-               {"ztrmm", ztrmm_cublas},
-               {"zherk", zherk_cublas},
-               {"zher2k", zher2k_cublas},
-               {"zhemm", zhemm_cublas},
-               {"ztrsm_lead", ztrsm_lead_cublas},
+    } ops[] = {
+        {"ztrsm", ztrsm_cublas},
+        {"ztrmm", ztrmm_cublas},
+        {"zherk", zherk_cublas},
+        {"zher2k", zher2k_cublas},
+        {"zhemm", zhemm_cublas},
+        {"ztrsm_lead", ztrsm_lead_cublas},
 #if defined(COMPLEX)
-               {"zsyrk", zsyrk_cublas},
-               {"zsyr2k", zsyr2k_cublas},
-               {"zsymm", zsymm_cublas},
+        {"zsyrk", zsyrk_cublas},
+        {"zsyr2k", zsyr2k_cublas},
+        {"zsymm", zsymm_cublas},
 #endif
     };
     hetla_status s = HETLA_SUCCESS;
