@@ -112,10 +112,16 @@ hetla_status hetla__cuda_copy(hetla__device *dev, const hetla__copy *c, void *qu
         s = hetla__cuda_check(cudaMemcpy3DPeerAsync(&p, stream), "cudaMemcpy3DPeerAsync", cd->ordinal);
     } else {
         /* Host and device addresses share one space (UVA): the runtime
-         * tells the direction from the pointers. */
-        s = hetla__cuda_check(
-            cudaMemcpy2DAsync(c->dst, c->dst_ld, c->src, c->src_ld, c->row_bytes, c->cols, cudaMemcpyDefault, stream),
-            "cudaMemcpy2DAsync", cd->ordinal);
+         * tells the direction from the pointers. A block that is one run
+         * of bytes on both sides (a whole matrix, a column) goes as one
+         * plain copy, as an application's own would. */
+        if ((c->src_ld == c->row_bytes && c->dst_ld == c->row_bytes) || c->cols == 1)
+            s = hetla__cuda_check(cudaMemcpyAsync(c->dst, c->src, c->row_bytes * c->cols, cudaMemcpyDefault, stream),
+                                  "cudaMemcpyAsync", cd->ordinal);
+        else
+            s = hetla__cuda_check(cudaMemcpy2DAsync(c->dst, c->dst_ld, c->src, c->src_ld, c->row_bytes, c->cols,
+                                                    cudaMemcpyDefault, stream),
+                                  "cudaMemcpy2DAsync", cd->ordinal);
     }
     if (!s && !q)
         s = hetla__cuda_check(cudaStreamSynchronize(stream), "cudaStreamSynchronize (copy)", cd->ordinal);
