@@ -128,8 +128,9 @@ step_bench_gpu_batch() {
 }
 
 step_scaling() {
-  # strong scaling, device-resident, beside cuSOLVER / cusolverMg: the
-  # factorizations at $SCALE_N (default 65536) on 1, 2, 4, ... of the GPUs
+  # strong scaling, device-resident, beside cuSOLVER / cusolverMg (QR: no
+  # cusolverMg, cuSOLVER on one GPU): the factorizations ($SCALE_WHAT)
+  # at $SCALE_N (default 65536) on 1, 2, 4, ... of the GPUs
   # present, then with the CPU cores on all of them; the all-GPU runs keep
   # their traces. Each run is bounded by $LIMIT (default 240 s).
   local ngpu devs=cuda:0 lists=() g
@@ -138,7 +139,7 @@ step_scaling() {
     lists+=("$devs")
     devs=$devs$(for ((i = g; i < 2 * g && i < ngpu; i++)); do printf ',cuda:%d' "$i"; done)
   done
-  for what in ${SCALE_WHAT:-potrf getrf_nopiv getrf}; do
+  for what in ${SCALE_WHAT:-potrf getrf getrf_nopiv geqrf}; do
     for d in "${lists[@]}" "cpu,${lists[-1]}"; do
       [ "$d" = "${lists[-1]}" ] && export GPU_TRACE=1 || unset GPU_TRACE
       LIMIT=${LIMIT:-240} GPU_WHAT=$what GPU_DEVICES=$d GPU_N=${SCALE_N:-65536} GPU_NB=${GPU_NB:-2048} \
