@@ -53,6 +53,12 @@ typedef struct hetla__device_ops {
     int (*can_peer)(hetla__device *dev, hetla__device *peer);
     /** Runs (or enqueues on @p x->queue) one implementation. */
     hetla_status (*launch)(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x);
+    /** Optional (accelerators): runs host implementation @p fn on host
+     *  copies of @p x's device buffers, after the queue's earlier work,
+     *  and copies them back. With it, an operation with no class for the
+     *  device runs its generic kernel there when the context has no CPU
+     *  device to run it (registry.c). */
+    hetla_status (*run_on_host)(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x);
     /** Waits for everything enqueued on @p queue. */
     hetla_status (*queue_sync)(hetla__device *dev, void *queue);
     /** Optional, with mark_done and mark_wait: a device that runs a task's

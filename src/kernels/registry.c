@@ -71,9 +71,18 @@ static const hetla__policy_rule *rule_for(const hetla_context *ctx, const hetla_
     return NULL;
 }
 
+static int has_cpu(const hetla_context *ctx)
+{
+    for (int d = 0; d < ctx->ndevices; d++)
+        if (ctx->devices[d].type == HETLA_DEVICE_CPU)
+            return 1;
+    return 0;
+}
+
 static void select_for_devices(hetla_kernel *k)
 {
     hetla_context *ctx = k->ctx;
+    int cpu = has_cpu(ctx);
     for (int d = 0; d < ctx->ndevices; d++) {
         hetla_device_type t = policy_type(ctx->devices[d].type);
         const hetla__policy_rule *r = rule_for(ctx, k, t);
@@ -85,6 +94,11 @@ static void select_for_devices(hetla_kernel *k)
                 k->selected[d] = (signed char)list[i];
                 break;
             }
+        /* No CPU cores in the context to run what no library of the
+         * accelerator has: its generic kernel, on host copies of the data
+         * (task.c), so that every operation runs. */
+        if (k->selected[d] < 0 && !cpu && k->impl[HETLA_CLASS_GENERIC] && ctx->devices[d].ops->run_on_host)
+            k->selected[d] = HETLA_CLASS_GENERIC;
     }
 }
 
@@ -317,6 +331,16 @@ hetla_status hetla_kernel_create(hetla_context *ctx, const char *name, hetla_ker
     pthread_mutex_unlock(&ctx->registry_lock);
     *out = k;
     return s;
+}
+
+hetla_kernel_fn hetla__generic_impl(hetla_context *ctx, const char *op)
+{
+    hetla_kernel *k;
+    if (hetla_kernel_find(ctx, op, &k) || !k->impl[HETLA_CLASS_GENERIC]) {
+        hetla__fail(HETLA_ERR_INTERNAL, "operation '%s' has no generic implementation", op);
+        return NULL;
+    }
+    return k->impl[HETLA_CLASS_GENERIC];
 }
 
 hetla_status hetla_kernel_find(hetla_context *ctx, const char *name, hetla_kernel **out)

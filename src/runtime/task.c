@@ -392,7 +392,11 @@ static hetla_status task_start(hetla__worker *w, hetla__task *t, int cls, void *
         return s;
     hetla_exec x = {buf, t->ndata, t->args, t->args_size, w->dev->id, w->id, queue};
     hetla__doing(w, "running the kernel of", t);
-    return w->dev->ops->launch(w->dev, t->kernel->impl[cls], &x);
+    hetla_kernel_fn fn = t->kernel->impl[cls];
+    /* the generic kernel selected for an accelerator (registry.c) */
+    if (cls == HETLA_CLASS_GENERIC && w->dev->ops->run_on_host)
+        return w->dev->ops->run_on_host(w->dev, fn, &x);
+    return w->dev->ops->launch(w->dev, fn, &x);
 }
 
 /* The queue of @p w that @p t runs on: the two compute queues by turns,

@@ -42,6 +42,7 @@ void hetla__cuda_host_unpin(void *ptr);
 hetla_status hetla__cuda_queue_create(hetla__device *dev, void **queue);
 void hetla__cuda_queue_destroy(hetla__device *dev, void *queue);
 hetla_status hetla__cuda_launch(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x);
+hetla_status hetla__cuda_run_on_host(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x);
 hetla_status hetla__cuda_queue_sync(hetla__device *dev, void *queue);
 hetla_status hetla__cuda_mark(hetla__device *dev, void *queue, void **mark);
 int hetla__cuda_mark_done(hetla__device *dev, void *mark);

@@ -18,6 +18,7 @@ static const hetla__device_ops cuda_ops = {
     .copy = hetla__cuda_copy,
     .can_peer = hetla__cuda_can_peer,
     .launch = hetla__cuda_launch,
+    .run_on_host = hetla__cuda_run_on_host,
     .queue_sync = hetla__cuda_queue_sync,
     .mark = hetla__cuda_mark,
     .mark_done = hetla__cuda_mark_done,

@@ -122,12 +122,9 @@ hetla_status hetla__cuda_mark_wait(hetla__device *dev, void *mark)
                              cd->ordinal);
 }
 
-hetla_status hetla__cuda_on_host(const hetla_exec *x, const char *op)
+/* Host copies of @p x's buffers, @p fn on them, the copies back. */
+static hetla_status host_run(const hetla__cuda_queue *q, hetla_kernel_fn fn, const hetla_exec *x)
 {
-    const hetla__cuda_queue *q = x->queue;
-    hetla_kernel *k;
-    if (hetla_kernel_find(q->ctx, op, &k) || !k->impl[HETLA_CLASS_GENERIC])
-        return hetla__fail(HETLA_ERR_INTERNAL, "operation '%s' has no generic implementation", op);
     hetla_buffer host[HETLA_MAX_TASK_DATA];
     size_t bytes[HETLA_MAX_TASK_DATA];
     hetla_status s = HETLA_SUCCESS;
@@ -138,7 +135,7 @@ hetla_status hetla__cuda_on_host(const hetla_exec *x, const char *op)
         bytes[n] = b->m && b->n ? ((b->n - 1) * b->ld + b->m) * hetla_dtype_size(b->type) : 0;
         host[n].ptr = malloc(bytes[n] ? bytes[n] : 1);
         if (!host[n].ptr)
-            s = hetla__fail(HETLA_ERR_NO_MEMORY, "cuda:%d: out of host memory (%s on the host)", q->device, op);
+            s = hetla__fail(HETLA_ERR_NO_MEMORY, "cuda:%d: out of host memory (a kernel on the host)", q->device);
         else if (bytes[n])
             s = hetla__cuda_check(cudaMemcpyAsync(host[n].ptr, b->ptr, bytes[n], cudaMemcpyDeviceToHost, q->stream),
                                   "cudaMemcpyAsync (to the host)", q->device);
@@ -149,7 +146,7 @@ hetla_status hetla__cuda_on_host(const hetla_exec *x, const char *op)
         hetla_exec hx = *x;
         hx.buf = host;
         hx.queue = NULL;
-        s = k->impl[HETLA_CLASS_GENERIC](&hx);
+        s = fn(&hx);
     }
     /* every buffer goes back: the task's access modes are not known here */
     for (int i = 0; i < n && !s; i++)
@@ -161,4 +158,19 @@ hetla_status hetla__cuda_on_host(const hetla_exec *x, const char *op)
     for (int i = 0; i < n; i++)
         free(host[i].ptr);
     return s ? s : w;
+}
+
+hetla_status hetla__cuda_on_host(const hetla_exec *x, const char *op)
+{
+    const hetla__cuda_queue *q = x->queue;
+    hetla_kernel_fn fn = hetla__generic_impl(q->ctx, op);
+    return fn ? host_run(q, fn, x) : HETLA_ERR_INTERNAL;
+}
+
+hetla_status hetla__cuda_run_on_host(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x)
+{
+    const hetla__cuda_dev *cd = dev->impl;
+    /* a worker thread, as in hetla__cuda_launch */
+    hetla_status s = hetla__cuda_check(cudaSetDevice(cd->ordinal), "cudaSetDevice", cd->ordinal);
+    return s ? s : host_run(x->queue, fn, x);
 }

@@ -29,8 +29,8 @@ hetla_status hetla__cusolver_check(cusolverStatus_t st, const char *call, int or
 
 /** Runs operation @p op's generic implementation on host copies of @p x's
  *  buffers, after the queue's earlier work, and copies them back: the
- *  cases a library does not cover (a zero increment, an operation no GPU
- *  library has). Synchronous; slow, but always right. */
+ *  cases a library does not cover (a zero increment). Synchronous; slow,
+ *  but always right. */
 hetla_status hetla__cuda_on_host(const hetla_exec *x, const char *op);
 
 #endif

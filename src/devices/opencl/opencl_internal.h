@@ -40,6 +40,7 @@ hetla_status hetla__ocl_copy(hetla__device *dev, const hetla__copy *c, void *que
 hetla_status hetla__ocl_queue_create(hetla__device *dev, void **queue);
 void hetla__ocl_queue_destroy(hetla__device *dev, void *queue);
 hetla_status hetla__ocl_launch(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x);
+hetla_status hetla__ocl_run_on_host(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x);
 hetla_status hetla__ocl_queue_sync(hetla__device *dev, void *queue);
 hetla_status hetla__ocl_mark(hetla__device *dev, void *queue, void **mark);
 int hetla__ocl_mark_done(hetla__device *dev, void *mark);

@@ -26,6 +26,7 @@ static const hetla__device_ops opencl_ops = {
     .queue_destroy = hetla__ocl_queue_destroy,
     .copy = hetla__ocl_copy,
     .launch = hetla__ocl_launch,
+    .run_on_host = hetla__ocl_run_on_host,
     .queue_sync = hetla__ocl_queue_sync,
     .mark = hetla__ocl_mark,
     .mark_done = hetla__ocl_mark_done,

@@ -114,12 +114,9 @@ static void unmap_all(const hetla__ocl_queue *q, const hetla_exec *x, hetla_buff
         (void)clEnqueueUnmapMemObject(q->queue, x->buf[i].ptr, host[i].ptr, 0, NULL, NULL);
 }
 
-hetla_status hetla__ocl_on_host(const hetla_exec *x, const char *op)
+/* @p fn on @p x's buffers mapped into host memory. */
+static hetla_status host_run(const hetla__ocl_queue *q, hetla_kernel_fn fn, const hetla_exec *x)
 {
-    const hetla__ocl_queue *q = x->queue;
-    hetla_kernel *k;
-    if (hetla_kernel_find(q->ctx, op, &k) || !k->impl[HETLA_CLASS_GENERIC])
-        return hetla__fail(HETLA_ERR_INTERNAL, "operation '%s' has no generic implementation", op);
     hetla_buffer host[HETLA_MAX_TASK_DATA];
     int mapped = 0;
     cl_int e = CL_SUCCESS;
@@ -138,7 +135,20 @@ hetla_status hetla__ocl_on_host(const hetla_exec *x, const char *op)
     hetla_exec hx = *x;
     hx.buf = host;
     hx.queue = NULL;
-    hetla_status s = k->impl[HETLA_CLASS_GENERIC](&hx);
+    hetla_status s = fn(&hx);
     unmap_all(q, x, host, mapped);
     return s;
+}
+
+hetla_status hetla__ocl_on_host(const hetla_exec *x, const char *op)
+{
+    const hetla__ocl_queue *q = x->queue;
+    hetla_kernel_fn fn = hetla__generic_impl(q->ctx, op);
+    return fn ? host_run(q, fn, x) : HETLA_ERR_INTERNAL;
+}
+
+hetla_status hetla__ocl_run_on_host(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x)
+{
+    (void)dev;
+    return host_run(x->queue, fn, x);
 }

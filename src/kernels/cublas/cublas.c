@@ -1,6 +1,5 @@
 /* The CUDA_CUBLAS and CUDA_CUSOLVER classes' registry: one row per routine
  * family and precision, added to the operations the core registered. */
-#include "core/context.h"
 #include "kernels/cublas/cublas.h"
 
 hetla_status hetla__cuda_add(hetla_context *ctx, const char *op, hetla_kernel_class cls, hetla_kernel_fn fn)
@@ -25,33 +24,6 @@ hetla_status hetla__cuda_panel_move(const hetla_exec *x, int nbuf, void *P, size
             return hetla__cuda_check(e, "cudaMemcpy2DAsync (panel)", q->device);
     }
     return HETLA_SUCCESS;
-}
-
-/* The operations no GPU library has, run on host copies of their tiles
- * (hetla__cuda_on_host) where the context has no CPU device to run them:
- * so a context of GPUs alone runs every operation. */
-#define HOST_OPS(X)                                                                                                    \
-    X(slarft) X(dlarft) X(clarft) X(zlarft) X(slacpy) X(dlacpy) X(clacpy) X(zlacpy) X(sgetrf_step) X(dgetrf_step)     \
-        X(cgetrf_step) X(zgetrf_step) X(sgetrf_update) X(dgetrf_update) X(cgetrf_update) X(zgetrf_update) X(sdsdot)   \
-            X(dsdot) X(srotm) X(drotm)
-#define ON_HOST(op)                                                                                                    \
-    static hetla_status op##_on_host(const hetla_exec *x) { return hetla__cuda_on_host(x, #op); }
-HOST_OPS(ON_HOST)
-
-static hetla_status host_ops_register(hetla_context *ctx)
-{
-    for (int d = 0; d < ctx->ndevices; d++)
-        if (ctx->devices[d].type == HETLA_DEVICE_CPU)
-            return HETLA_SUCCESS;
-#define ADD(op) {#op, op##_on_host},
-    static const struct {
-        const char *op;
-        hetla_kernel_fn fn;
-    } ops[] = {HOST_OPS(ADD)};
-    hetla_status s = HETLA_SUCCESS;
-    for (size_t i = 0; i < sizeof ops / sizeof *ops && !s; i++)
-        s = hetla__cuda_add(ctx, ops[i].op, HETLA_CLASS_CUDA_NATIVE, ops[i].fn);
-    return s;
 }
 
 static hetla_status (*const families[])(hetla_context *ctx) = {
@@ -86,7 +58,6 @@ static hetla_status (*const families[])(hetla_context *ctx) = {
 #ifdef HETLA_CUDA_KERNELS
     hetla__laswp_cuda_register,
 #endif
-    host_ops_register,
 };
 
 hetla_status hetla__cublas_register(hetla_context *ctx)
