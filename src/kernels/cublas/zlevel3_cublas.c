@@ -67,17 +67,27 @@ static hetla_status zher2k_cublas(const hetla_exec *x)
     return hetla__cublas_check(st, "cublasZher2k_64", q->device);
 }
 
-static hetla_status zhemm_cublas(const hetla_exec *x)
+typedef cublasStatus_t (*symm_fn)(cublasHandle_t, cublasSideMode_t, cublasFillMode_t, int64_t, int64_t,
+                                  const cuDoubleComplex *, const cuDoubleComplex *, int64_t, const cuDoubleComplex *,
+                                  int64_t, const cuDoubleComplex *, cuDoubleComplex *, int64_t);
+
+/* hemm, and in complex precisions symm (one signature) */
+static hetla_status symm(const hetla_exec *x, symm_fn fn, const char *call)
 {
     hetla__symm_args a;
     HETLA__ARGS(x, a);
     const hetla_buffer *A = &x->buf[0], *B = &x->buf[1], *C = &x->buf[2];
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
-    cublasStatus_t st = cublasZhemm_64(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), (int64_t)C->m,
-                                       (int64_t)C->n, (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, B->ptr,
-                                       (int64_t)B->ld, (const cuDoubleComplex *)&beta, C->ptr, (int64_t)C->ld);
-    return hetla__cublas_check(st, "cublasZhemm_64", q->device);
+    cublasStatus_t st = fn(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), (int64_t)C->m,
+                           (int64_t)C->n, (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, B->ptr,
+                           (int64_t)B->ld, (const cuDoubleComplex *)&beta, C->ptr, (int64_t)C->ld);
+    return hetla__cublas_check(st, call, q->device);
+}
+
+static hetla_status zhemm_cublas(const hetla_exec *x)
+{
+    return symm(x, cublasZhemm_64, "cublasZhemm_64");
 }
 
 /* "ztrsm_lead" (lapack.h): the k x k triangle leading tile A solves the
@@ -126,15 +136,7 @@ static hetla_status zsyr2k_cublas(const hetla_exec *x)
 
 static hetla_status zsymm_cublas(const hetla_exec *x)
 {
-    hetla__symm_args a;
-    HETLA__ARGS(x, a);
-    const hetla_buffer *A = &x->buf[0], *B = &x->buf[1], *C = &x->buf[2];
-    const hetla__cuda_queue *q = x->queue;
-    _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
-    cublasStatus_t st = cublasZsymm_64(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), (int64_t)C->m,
-                                       (int64_t)C->n, (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, B->ptr,
-                                       (int64_t)B->ld, (const cuDoubleComplex *)&beta, C->ptr, (int64_t)C->ld);
-    return hetla__cublas_check(st, "cublasZsymm_64", q->device);
+    return symm(x, cublasZsymm_64, "cublasZsymm_64");
 }
 #endif
 
