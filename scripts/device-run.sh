@@ -5,13 +5,13 @@
 #   there:  scripts/device-run.sh STEP... with .device carried (the build
 #           comes unpacked from it, or carried as build-device)
 # Steps: info, tests, gpu-tests, bench-cpu, bench-lapack, bench-gpu,
-# bench-gpu-lapack, bench-gpu-batch, demo, scaling (default: all but the
-# last bench-gpu steps and scaling). bench-lapack
+# bench-gpu-lapack, bench-gpu-batch, demo, scaling, ncu (default: all but
+# the last bench-gpu steps, scaling and ncu). bench-lapack
 # takes $LAPACK_N (sizes), $LAPACK_NB (tile sizes to try) and $LAPACK_WHAT
 # (potrf, ..., lapack); bench-gpu-lapack (the factorizations beside
 # cuSOLVER, cusolverMg on several GPUs) $GPU_WHAT (potrf getrf
 # getrf_nopiv geqrf), $GPU_DEVICES (device lists, as "cuda cpu,cuda"),
-# $GPU_N, $GPU_NB, $GPU_REPS, $GPU_FLAGS (as --resident) and $GPU_TRACE
+# $GPU_N, $GPU_NB (tile sizes to try), $GPU_REPS, $GPU_FLAGS (as --resident) and $GPU_TRACE
 # (keep traces). $LIMIT bounds
 # each command's seconds.
 # Output goes to stdout and, when $OUT is set, to $OUT/<step>.log.
@@ -110,11 +110,13 @@ step_bench_gpu() {
 step_bench_gpu_lapack() {
   for what in ${GPU_WHAT:-potrf}; do
     for devices in ${GPU_DEVICES:-cuda}; do
-      # with $GPU_TRACE and $OUT: the last device-resident run's trace
-      local trace=
-      [ -z "${GPU_TRACE:-}" ] || [ -z "${OUT:-}" ] || trace=$OUT/trace-$what-${devices//[:,]/_}.json
-      HETLA_TRACE=$trace run bench-gpu-lapack "$hetla" bench "$what" --devices "$devices" \
-        --n "${GPU_N:-16384,32768}" --nb "${GPU_NB:-2048}" --reps "${GPU_REPS:-3}" ${GPU_FLAGS:-}
+      for nb in ${GPU_NB:-2048}; do
+        # with $GPU_TRACE and $OUT: the last device-resident run's trace
+        local trace=
+        [ -z "${GPU_TRACE:-}" ] || [ -z "${OUT:-}" ] || trace=$OUT/trace-$what-${devices//[:,]/_}.json
+        HETLA_TRACE=$trace run bench-gpu-lapack "$hetla" bench "$what" --devices "$devices" \
+          --n "${GPU_N:-16384,32768}" --nb "$nb" --reps "${GPU_REPS:-3}" ${GPU_FLAGS:-}
+      done
     done
   done
 }
@@ -125,6 +127,14 @@ step_bench_gpu_batch() {
   for what in ${BATCH_WHAT:-gemm-batch potrf-batch getrf-batch}; do
     run bench-gpu-batch "$hetla" bench "$what" --devices cuda
   done
+}
+
+step_ncu() {
+  # hardware counters of some kernels ($NCU_KERNELS, a regex) of one bench
+  # ($NCU_BENCH: its arguments after "hetla bench"), clocks left alone
+  run ncu ncu --clock-control none -k "regex:${NCU_KERNELS:-gemm}" -c "${NCU_COUNT:-8}" \
+    --section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats --section Occupancy \
+    --section LaunchStats "$hetla" bench ${NCU_BENCH:-gemm-batch --devices cuda --sizes 16,32 --reps 1}
 }
 
 step_scaling() {

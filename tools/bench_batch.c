@@ -255,8 +255,9 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
 
 typedef int (*gpu_peer_fn)(int device, int n, long long count, const double *A, const double *B, const double *C,
                            int reps, double *Cout, double *sec, double *peak_gbs, char *err, size_t errlen);
-typedef int (*gpu_native_fn)(int device, int n, long long count, const double *A, const double *B, const double *C,
-                             int reps, double *Cs, double *Ci, double sec[3], char *err, size_t errlen);
+typedef int (*gpu_native_fn)(int device, int n, long long count, long long bs, const double *A, const double *B,
+                             const double *C, int reps, double *const out[4], double sec[5], char *err,
+                             size_t errlen);
 
 /* max |X - Y| over n eps max |Y|: hetla's result against cuBLAS's. */
 static double diff_eps(const double *X, const double *Y, size_t len, hetla_int n)
@@ -307,7 +308,8 @@ static int gpu_job_new(job *j, const char *op, hetla_int n, hetla_int count)
 /* The kernel rows of a GPU bench: hetla's kernels on interleaved (t[2],
  * result Ri) and strided (t[0], Rs) operands, the conversion between them
  * (t[1], moving @p convert_bytes), the vendor (tv, Rv), and the two
- * ratios; hetla's results checked against the vendor's. */
+ * ratios; hetla's results checked against the vendor's. @p r is left
+ * holding the vendor's row. */
 static void gpu_kernel_rows(const bench_opts *o, bench_row *r, const double t[3], const double *Ri, const double *Rs,
                             double tv, const double *Rv, const char *vendor, const char *vendor_note, double flops,
                             double bytes, double convert_bytes, double peak, size_t len, hetla_int n)
@@ -360,11 +362,15 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
     if (gpu_job_new(&j, "gemm-batch", n, count))
         return 1;
     size_t len = (size_t)(n * n * count), bytes = len * sizeof(double);
-    double *Cb = malloc(bytes), *Cs = malloc(bytes), *Ci = malloc(bytes), tb = 0, peak = 0, t[3];
+    /* the block-interleaved rows in the CPU's lane blocks: one layout for both */
+    hetla_int bs = hetla_batch_block_size(HETLA_DOUBLE);
+    double *Cb = malloc(bytes), *out[4], tb = 0, peak = 0, t[5];
+    int rc = !Cb;
+    for (int i = 0; i < 4; i++)
+        rc |= !(out[i] = malloc(bytes));
     char err[256] = "";
-    int rc = !Cb || !Cs || !Ci ||
-             peer(0, (int)n, count, j.A.ptr, j.B.ptr, j.C.ptr, o->reps, Cb, &tb, &peak, err, sizeof err) ||
-             native(0, (int)n, count, j.A.ptr, j.B.ptr, j.C.ptr, o->reps, Cs, Ci, t, err, sizeof err);
+    rc = rc || peer(0, (int)n, count, j.A.ptr, j.B.ptr, j.C.ptr, o->reps, Cb, &tb, &peak, err, sizeof err) ||
+         native(0, (int)n, count, bs, j.A.ptr, j.B.ptr, j.C.ptr, o->reps, out, t, err, sizeof err);
     if (rc)
         fprintf(stderr, "hetla bench gemm-batch: %s\n", *err ? err : "out of memory");
     double flops, mbytes;
@@ -374,18 +380,30 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
     snprintf(r.sizes, sizeof r.sizes, "n=%lld count=%lld", (long long)n, (long long)count);
     if (!rc) {
         /* the conversion reads and writes A, B and C: 6 n^2 doubles a matrix */
-        gpu_kernel_rows(o, &r, t, Ci, Cs, tb, Cb, "cublas(strided)", "StridedBatched, device-resident", flops, mbytes,
-                        1.5 * mbytes, peak, len, n);
+        gpu_kernel_rows(o, &r, t, out[1], out[0], tb, Cb, "cublas(strided)", "StridedBatched, device-resident",
+                        flops, mbytes, 1.5 * mbytes, peak, len, n);
+        bench_row v = r;
+        char name[48];
+        if (t[3] > 0) {
+            gpu_report(o, &r, "hetla(interleaved,staged)", t[3], flops, mbytes, peak,
+                       "kernel, device-resident; the library takes the unrolled one", diff_eps(out[2], Cb, len, n));
+            bench_print_ratio(o, &r, &v);
+        }
+        snprintf(name, sizeof name, "hetla(blocked,bs=%lld)", (long long)bs);
+        gpu_report(o, &r, name, t[4], flops, mbytes, peak, "kernel, device-resident", diff_eps(out[3], Cb, len, n));
+        bench_print_ratio(o, &r, &v);
         double ts = api_run(o, ctx, host, &j, HETLA_BATCH_STRIDED);
-        double ti = api_run(o, ctx, host, &j, HETLA_BATCH_INTERLEAVED);
-        rc = ts < 0 || ti < 0;
+        double ta = api_run(o, ctx, host, &j, HETLA_BATCH_INTERLEAVED);
+        rc = ts < 0 || ta < 0;
         if (!rc) {
             gpu_report(o, &r, "hetla-api(strided)", ts, flops, mbytes, peak, "hetla_dgemm_batch, host to host", -1);
-            gpu_report(o, &r, "hetla-api(interleaved)", ti, flops, mbytes, peak, "hetla_dgemm_batch, host to host",
+            gpu_report(o, &r, "hetla-api(interleaved)", ta, flops, mbytes, peak, "hetla_dgemm_batch, host to host",
                        -1);
         }
     }
-    free(Cb), free(Cs), free(Ci);
+    free(Cb);
+    for (int i = 0; i < 4; i++)
+        free(out[i]);
     return gpu_job_free(&j) || rc;
 }
 

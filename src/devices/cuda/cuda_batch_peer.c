@@ -1,8 +1,9 @@
 /* The GPU side of `hetla bench gemm-batch --devices cuda`, device-resident
  * (the operands copied to the GPU before the clock starts, timed with CUDA
- * events, median of the runs): the vendor peer cublasDgemmStridedBatched,
- * and hetla's own kernels called directly (strided; strided -> interleaved
- * conversion; interleaved), so that no host transfer is timed; the same
+ * events, median of the runs, the GPU's L2 cache flushed before each): the
+ * vendor peer cublasDgemmStridedBatched, and hetla's own kernels called
+ * directly (strided; strided -> interleaved conversion; interleaved, with
+ * each kernel; block-interleaved), so that no host transfer is timed; the same
  * for `hetla bench potrf-batch|getrf-batch --devices cuda` beside
  * cusolverDnDpotrfBatched and cublasDgetrfBatched. Exported for the
  * `hetla` command, which finds them through hetla__backend_symbol. */
@@ -13,15 +14,40 @@
 
 #include "kernels/cuda/batch_cuda.h"
 
-/* count n x n matrices per operand, strided (stride n*n) and interleaved,
+/* A buffer twice the GPU's L2 cache (and a word after it), read before
+ * each timed run so that no run finds its operands in the cache; reading,
+ * not writing, leaves no dirty line to be written back during the run. */
+typedef struct {
+    void *p;
+    size_t bytes;
+} l2_flush;
+
+static int flush_init(l2_flush *f, int device)
+{
+    int l2 = 0;
+    f->p = NULL, f->bytes = 0;
+    if (cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device))
+        return 1;
+    f->bytes = 2 * (size_t)l2 / 16 * 16;
+    return f->bytes && (cudaMalloc(&f->p, f->bytes + sizeof(int)) || cudaMemset(f->p, 0, f->bytes));
+}
+
+static int flush(const l2_flush *f, cudaStream_t stream)
+{
+    return f->bytes && hetla__cuda_touch(f->p, f->bytes, (int *)((char *)f->p + f->bytes), stream) != cudaSuccess;
+}
+
+/* count n x n matrices per operand, strided (stride n*n) and in lanes of
+ * bs matrices (interleaved: bs = count; Ai, Bi, Ci hold whole blocks),
  * and a pristine copy of C to restart every run from. */
 typedef struct {
     int n;
-    long long count;
+    long long count, bs;
     size_t bytes;
     double *A, *B, *C, *C0, *Ai, *Bi, *Ci;
     cudaStream_t stream;
     cudaEvent_t start, stop;
+    l2_flush l2;
 } gpu_batch;
 
 static int cmp(const void *a, const void *b)
@@ -38,9 +64,9 @@ static double median_s(float *ms, int reps)
 }
 
 static hetla__cuda_bop strided(const gpu_batch *g, double *p) { return (hetla__cuda_bop){p, 1, g->n * g->n, 1, g->n}; }
-static hetla__cuda_bop interleaved(const gpu_batch *g, double *p)
+static hetla__cuda_bop lanes(const gpu_batch *g, double *p)
 {
-    return (hetla__cuda_bop){p, g->count, 0, g->count, g->n};
+    return (hetla__cuda_bop){p, g->bs, g->bs * g->n * g->n, g->bs, g->n};
 }
 
 static int fail(char *err, size_t errlen, const char *what)
@@ -49,19 +75,23 @@ static int fail(char *err, size_t errlen, const char *what)
     return 1;
 }
 
+/* @p bs: the smallest lane block to be run (0: none; the lane buffers
+ * hold whole blocks of it). */
 static int setup(gpu_batch *g, int device, int n, long long count, const double *A, const double *B, const double *C,
-                 int interleave, char *err, size_t errlen)
+                 long long bs, char *err, size_t errlen)
 {
-    *g = (gpu_batch){.n = n, .count = count, .bytes = (size_t)count * (size_t)n * (size_t)n * sizeof(double)};
+    *g = (gpu_batch){.n = n, .count = count, .bs = count,
+                     .bytes = (size_t)count * (size_t)n * (size_t)n * sizeof(double)};
+    size_t lane_bytes = bs ? (size_t)((count + bs - 1) / bs * bs) * (size_t)n * (size_t)n * sizeof(double) : 0;
     if (cudaSetDevice(device) != cudaSuccess || cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking) ||
         cudaEventCreate(&g->start) || cudaEventCreate(&g->stop) || cudaMalloc((void **)&g->A, g->bytes) ||
         cudaMalloc((void **)&g->B, g->bytes) || cudaMalloc((void **)&g->C, g->bytes) ||
         cudaMalloc((void **)&g->C0, g->bytes) || cudaMemcpy(g->A, A, g->bytes, cudaMemcpyHostToDevice) ||
         cudaMemcpy(g->B, B, g->bytes, cudaMemcpyHostToDevice) ||
-        cudaMemcpy(g->C0, C, g->bytes, cudaMemcpyHostToDevice))
+        cudaMemcpy(g->C0, C, g->bytes, cudaMemcpyHostToDevice) || flush_init(&g->l2, device))
         return fail(err, errlen, "GPU batch setup");
-    if (interleave && (cudaMalloc((void **)&g->Ai, g->bytes) || cudaMalloc((void **)&g->Bi, g->bytes) ||
-                       cudaMalloc((void **)&g->Ci, g->bytes)))
+    if (bs && (cudaMalloc((void **)&g->Ai, lane_bytes) || cudaMalloc((void **)&g->Bi, lane_bytes) ||
+               cudaMalloc((void **)&g->Ci, lane_bytes)))
         return fail(err, errlen, "GPU batch setup");
     return 0;
 }
@@ -69,7 +99,7 @@ static int setup(gpu_batch *g, int device, int n, long long count, const double 
 static void teardown(gpu_batch *g)
 {
     cudaFree(g->A), cudaFree(g->B), cudaFree(g->C), cudaFree(g->C0);
-    cudaFree(g->Ai), cudaFree(g->Bi), cudaFree(g->Ci);
+    cudaFree(g->Ai), cudaFree(g->Bi), cudaFree(g->Ci), cudaFree(g->l2.p);
     if (g->stream)
         cudaStreamDestroy(g->stream);
     if (g->start)
@@ -78,7 +108,9 @@ static void teardown(gpu_batch *g)
         cudaEventDestroy(g->stop);
 }
 
-typedef enum { CUBLAS, HETLA_STRIDED, CONVERT_IN, HETLA_INTERLEAVED } step;
+/* The lane steps run on g->bs lanes; HETLA_LANES with the library's
+ * choice of kernel, HETLA_STAGED with the staged one. */
+typedef enum { CUBLAS, HETLA_STRIDED, CONVERT_IN, HETLA_LANES, HETLA_STAGED } step;
 
 /* Enqueues one step; C := A B + C (alpha = beta = 1, as the CPU rows). */
 static int enqueue(gpu_batch *g, step s, cublasHandle_t blas)
@@ -98,37 +130,39 @@ static int enqueue(gpu_batch *g, step s, cublasHandle_t blas)
     case CONVERT_IN: {
         double *src[] = {g->A, g->B, g->C0}, *dst[] = {g->Ai, g->Bi, g->Ci};
         for (int i = 0; i < 3; i++) {
-            hetla__cuda_bop a = strided(g, src[i]), b = interleaved(g, dst[i]);
+            hetla__cuda_bop a = strided(g, src[i]), b = lanes(g, dst[i]);
             if (hetla__cuda_batch_copy(&a, &b, n, n, g->count, 8, g->stream))
                 return 1;
         }
         return 0;
     }
     default:
-        d.A = interleaved(g, g->Ai), d.B = interleaved(g, g->Bi), d.C = interleaved(g, g->Ci);
+        d.A = lanes(g, g->Ai), d.B = lanes(g, g->Bi), d.C = lanes(g, g->Ci);
+        d.kernel = s == HETLA_STAGED ? HETLA__CUDA_GEMM_STAGED : HETLA__CUDA_GEMM_AUTO;
         return hetla__cuda_gemm_batch(&d, g->stream) != cudaSuccess;
     }
 }
 
 /* Times step @p s (median of @p reps after a warm-up), C restarted from C0
- * before each run outside the clock; leaves the last run's C strided in
- * @p Cout. */
+ * and the L2 cache flushed before each run outside the clock; leaves the
+ * last run's C strided in @p Cout. */
 static int timed(gpu_batch *g, step s, cublasHandle_t blas, int reps, double *sec, double *Cout, char *err,
                  size_t errlen)
 {
     float *t = calloc((size_t)reps + 1, sizeof *t);
     int rc = !t;
+    const int on_lanes = s == HETLA_LANES || s == HETLA_STAGED;
     for (int r = -1; r < reps && !rc; r++) {
-        if (s == HETLA_INTERLEAVED)
+        if (on_lanes)
             rc = enqueue(g, CONVERT_IN, blas);
         else if (s != CONVERT_IN)
             rc = cudaMemcpyAsync(g->C, g->C0, g->bytes, cudaMemcpyDeviceToDevice, g->stream) != cudaSuccess;
-        rc = rc || cudaEventRecord(g->start, g->stream) || enqueue(g, s, blas) ||
+        rc = rc || flush(&g->l2, g->stream) || cudaEventRecord(g->start, g->stream) || enqueue(g, s, blas) ||
              cudaEventRecord(g->stop, g->stream) || cudaEventSynchronize(g->stop) ||
              cudaEventElapsedTime(&t[r + 1], g->start, g->stop);
     }
-    if (!rc && s == HETLA_INTERLEAVED) { /* the result back to strided, for the caller's check */
-        hetla__cuda_bop a = interleaved(g, g->Ci), b = strided(g, g->C);
+    if (!rc && on_lanes) { /* the result back to strided, for the caller's check */
+        hetla__cuda_bop a = lanes(g, g->Ci), b = strided(g, g->C);
         rc = hetla__cuda_batch_copy(&a, &b, g->n, g->n, g->count, 8, g->stream) != cudaSuccess;
     }
     if (!rc && Cout)
@@ -180,26 +214,36 @@ int hetla_cuda_peer_dgemm_batch(int device, int n, long long count, const double
 }
 
 /** hetla's kernels on the same operands: sec[0] strided, sec[1] the
- *  conversion of A, B and C strided -> interleaved, sec[2] interleaved;
- *  the results (strided) into @p Cs and @p Ci. */
+ *  conversion of A, B and C strided -> interleaved, sec[2] interleaved
+ *  (the library's choice of kernel), sec[3] interleaved with the staged
+ *  kernel where the choice was another (else 0), sec[4] block-interleaved
+ *  in blocks of @p bs; the results (strided) into out[0..3] in that
+ *  order, skipping the conversion. */
 __attribute__((visibility("default"))) int hetla_cuda_native_dgemm_batch(int device, int n, long long count,
-                                                                          const double *A, const double *B,
-                                                                          const double *C, int reps, double *Cs,
-                                                                          double *Ci, double sec[3], char *err,
-                                                                          size_t errlen);
+                                                                          long long bs, const double *A,
+                                                                          const double *B, const double *C, int reps,
+                                                                          double *const out[4], double sec[5],
+                                                                          char *err, size_t errlen);
 
-int hetla_cuda_native_dgemm_batch(int device, int n, long long count, const double *A, const double *B,
-                                  const double *C, int reps, double *Cs, double *Ci, double sec[3], char *err,
+int hetla_cuda_native_dgemm_batch(int device, int n, long long count, long long bs, const double *A, const double *B,
+                                  const double *C, int reps, double *const out[4], double sec[5], char *err,
                                   size_t errlen)
 {
     gpu_batch g;
-    int rc = setup(&g, device, n, count, A, B, C, 1, err, errlen);
+    int rc = setup(&g, device, n, count, A, B, C, bs, err, errlen);
+    sec[3] = 0;
     if (!rc)
-        rc = timed(&g, HETLA_STRIDED, NULL, reps, &sec[0], Cs, err, errlen);
+        rc = timed(&g, HETLA_STRIDED, NULL, reps, &sec[0], out[0], err, errlen);
     if (!rc)
         rc = timed(&g, CONVERT_IN, NULL, reps, &sec[1], NULL, err, errlen);
     if (!rc)
-        rc = timed(&g, HETLA_INTERLEAVED, NULL, reps, &sec[2], Ci, err, errlen);
+        rc = timed(&g, HETLA_LANES, NULL, reps, &sec[2], out[1], err, errlen);
+    /* the library takes the fully unrolled kernel for square orders <= 8 */
+    if (!rc && n <= 8)
+        rc = timed(&g, HETLA_STAGED, NULL, reps, &sec[3], out[2], err, errlen);
+    g.bs = bs;
+    if (!rc)
+        rc = timed(&g, HETLA_LANES, NULL, reps, &sec[4], out[3], err, errlen);
     teardown(&g);
     return rc;
 }
@@ -218,6 +262,7 @@ typedef struct {
     long long *info64, *piv64;
     cudaStream_t stream;
     cudaEvent_t start, stop;
+    l2_flush l2;
 } gpu_factor;
 
 static int factor_setup(gpu_factor *f, int device, const char *what, int n, long long count, const double *A,
@@ -235,7 +280,7 @@ static int factor_setup(gpu_factor *f, int device, const char *what, int n, long
              cudaMalloc((void **)&f->info, (size_t)count * sizeof(int)) ||
              cudaMalloc((void **)&f->piv64, (size_t)count * (size_t)n * sizeof(long long)) ||
              cudaMalloc((void **)&f->info64, (size_t)count * sizeof(long long)) ||
-             cudaMemcpy(f->A0, A, f->bytes, cudaMemcpyHostToDevice);
+             cudaMemcpy(f->A0, A, f->bytes, cudaMemcpyHostToDevice) || flush_init(&f->l2, device);
     for (long long k = 0; !rc && k < count; k++)
         host[k] = f->W + k * n * n;
     rc = rc || cudaMemcpy(f->ptrs, host, ptr_bytes, cudaMemcpyHostToDevice);
@@ -246,7 +291,7 @@ static int factor_setup(gpu_factor *f, int device, const char *what, int n, long
 static void factor_teardown(gpu_factor *f)
 {
     cudaFree(f->A0), cudaFree(f->W), cudaFree(f->Wi), cudaFree(f->ptrs);
-    cudaFree(f->piv), cudaFree(f->info), cudaFree(f->piv64), cudaFree(f->info64);
+    cudaFree(f->piv), cudaFree(f->info), cudaFree(f->piv64), cudaFree(f->info64), cudaFree(f->l2.p);
     if (f->stream)
         cudaStreamDestroy(f->stream);
     if (f->start)
@@ -282,8 +327,9 @@ static int factor_enqueue(gpu_factor *f, factor_step s, cusolverDnHandle_t solve
 }
 
 /* Times step @p s (median of @p reps after a warm-up), W restarted from A0
- * before each run outside the clock (and converted, for the interleaved
- * runs); the last run's factors, strided, into @p out. */
+ * (and converted, for the interleaved runs) and the L2 cache flushed
+ * before each run outside the clock; the last run's factors, strided,
+ * into @p out. */
 static int factor_timed(gpu_factor *f, factor_step s, cusolverDnHandle_t solver, cublasHandle_t blas, int reps,
                         double *sec, double *out, char *err, size_t errlen)
 {
@@ -293,7 +339,8 @@ static int factor_timed(gpu_factor *f, factor_step s, cusolverDnHandle_t solver,
         rc = cudaMemcpyAsync(f->W, f->A0, f->bytes, cudaMemcpyDeviceToDevice, f->stream) != cudaSuccess;
         if (!rc && s == OWN_INTERLEAVED)
             rc = factor_enqueue(f, OWN_CONVERT, solver, blas);
-        rc = rc || cudaEventRecord(f->start, f->stream) || factor_enqueue(f, s, solver, blas) ||
+        rc = rc || flush(&f->l2, f->stream) || cudaEventRecord(f->start, f->stream) ||
+             factor_enqueue(f, s, solver, blas) ||
              cudaEventRecord(f->stop, f->stream) || cudaEventSynchronize(f->stop) ||
              cudaEventElapsedTime(&t[r + 1], f->start, f->stop);
     }

@@ -25,11 +25,16 @@ typedef struct hetla__cuda_bop {
 /** Element types, in the order of the four precisions. */
 typedef enum { HETLA__CUDA_S, HETLA__CUDA_D, HETLA__CUDA_C, HETLA__CUDA_Z } hetla__cuda_type;
 
+/** The kernels of a batched GEMM on interleaved operands (see
+ *  hetla__cuda_gemm_batch); AUTO picks by the orders. */
+typedef enum { HETLA__CUDA_GEMM_AUTO, HETLA__CUDA_GEMM_FIXED, HETLA__CUDA_GEMM_STAGED } hetla__cuda_gemm_kernel;
+
 /** C_t := alpha op(A_t) op(B_t) + beta C_t for t < count; trans 0, 1, 2 =
  *  none, transpose, conjugate transpose. Scalars as (re, im); the real
  *  precisions read re. alpha = 0 reads neither A nor B, beta = 0 not C
  *  (BLAS semantics: NaN there does not propagate). GEMV is the case n = 1,
- *  transb = 0, with x as B and y as C. */
+ *  transb = 0, with x as B and y as C. @p kernel: AUTO (zero) in the
+ *  library; the bench names one to measure the choice. */
 typedef struct hetla__cuda_gemm {
     hetla__cuda_type type;
     int transa, transb;
@@ -37,12 +42,16 @@ typedef struct hetla__cuda_gemm {
     double alpha[2], beta[2];
     long long count;
     hetla__cuda_bop A, B, C;
+    hetla__cuda_gemm_kernel kernel;
 } hetla__cuda_gemm;
 
-/** Enqueues @p g on @p stream: one thread per matrix where every operand
- *  is (block-)interleaved (fully unrolled for square orders up to 8), else
- *  a thread block per group of matrices staged in shared memory.
- *  @return the launch's error. */
+/** Enqueues @p g on @p stream. Every operand (block-)interleaved: one
+ *  thread per matrix with C in registers for square orders up to 8
+ *  (FIXED), else, for m, n <= 32, a thread block per group of matrices
+ *  staging panels of A and B in shared memory, each thread a 4 x 4 block
+ *  of C (STAGED); other cases a thread block per group of matrices, one C
+ *  element per thread. A kernel named in @p g that does not apply falls
+ *  back to that order. @return the launch's error. */
 cudaError_t hetla__cuda_gemm_batch(const hetla__cuda_gemm *g, cudaStream_t stream);
 
 /** Cholesky (n x n, lower or @p upper) or LU (m x n) of @p count matrices
@@ -67,6 +76,12 @@ cudaError_t hetla__cuda_getrf_batch(const hetla__cuda_factor *f, cudaStream_t st
  *  interleaved sides are both read and written in whole transactions. */
 cudaError_t hetla__cuda_batch_copy(const hetla__cuda_bop *src, const hetla__cuda_bop *dst, int rows, int cols,
                                    long long count, int esize, cudaStream_t stream);
+
+/** Reads @p bytes (a multiple of 16) at @p p on @p stream, writing to
+ *  @p sink (one int) only in the unlikely case the data hash to a given
+ *  value: the benches evict what the GPU's L2 cache holds with it, leaving
+ *  no dirty line behind. */
+cudaError_t hetla__cuda_touch(const void *p, size_t bytes, int *sink, cudaStream_t stream);
 
 #ifdef __cplusplus
 }

@@ -80,7 +80,11 @@ __device__ __forceinline__ cd quot(cd a, cd b) { return cquot<cd, double>(a, b);
 
 /* ---- addressing ---------------------------------------------------------- */
 
-__device__ __forceinline__ ll base(const hetla__cuda_bop &o, ll t) { return (t / o.bs) * o.bspan + t % o.bs; }
+/* (strided operands skip the 64-bit division) */
+__device__ __forceinline__ ll base(const hetla__cuda_bop &o, ll t)
+{
+    return o.bs == 1 ? t * o.bspan : (t / o.bs) * o.bspan + t % o.bs;
+}
 
 } // namespace
 
