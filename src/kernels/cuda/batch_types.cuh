@@ -1,7 +1,7 @@
 /* The element types of hetla's batched CUDA kernels (the .cu files beside
  * this one): the complex ones as plain pairs with the arithmetic the
  * kernels use, scalars from the (re, im) pairs of the C side, and the
- * address of a matrix of a batch operand (batch_cuda.h). */
+ * address and span of a matrix of a batch operand (batch_cuda.h). */
 #ifndef HETLA_KERNELS_CUDA_BATCH_TYPES_CUH
 #define HETLA_KERNELS_CUDA_BATCH_TYPES_CUH
 
@@ -84,6 +84,19 @@ __device__ __forceinline__ cd quot(cd a, cd b) { return cquot<cd, double>(a, b);
 __device__ __forceinline__ ll base(const hetla__cuda_bop &o, ll t)
 {
     return o.bs == 1 ? t * o.bspan : (t / o.bs) * o.bspan + t % o.bs;
+}
+
+/* The span of one matrix: the elements from (0, 0) to (rows-1, cols-1). */
+inline int span(const hetla__cuda_bop &o, int rows, int cols)
+{
+    return rows && cols ? (int)(o.ld * (cols - 1) + rows) : 0;
+}
+
+/* Whether consecutive matrices of @p o sit side by side (interleaved,
+ * blocked), so that one thread per matrix reads them coalesced. */
+__host__ __device__ inline bool lanes(const hetla__cuda_bop &o)
+{
+    return o.bs > 1;
 }
 
 } // namespace

@@ -249,12 +249,6 @@ __global__ void __launch_bounds__(256) gemm_block(const hetla__cuda_gemm g, int 
 /* Shared memory a staging block takes at most: 7 blocks of 256 threads an SM. */
 constexpr int STAGE_BYTES = 32 << 10;
 
-/* The span of one matrix: the elements from (0, 0) to (rows-1, cols-1). */
-int span(const hetla__cuda_bop &o, int rows, int cols)
-{
-    return rows && cols ? (int)(o.ld * (cols - 1) + rows) : 0;
-}
-
 template <typename T, int N> void launch_fixed(const hetla__cuda_gemm &g, cudaStream_t st)
 {
     gemm_fixed<T, N><<<(unsigned)((g.count + 127) / 128), 128, 0, st>>>(g);
@@ -329,11 +323,6 @@ template <typename T> void launch_block(const hetla__cuda_gemm &g, cudaStream_t 
         int G = (1024 + g.m * g.n - 1) / (g.m * g.n);
         gemm_block<T, false><<<(unsigned)((g.count + G - 1) / G), 256, 0, st>>>(g, G, ea, eb);
     }
-}
-
-bool lanes(const hetla__cuda_bop &o)
-{
-    return o.bs > 1;
 }
 
 template <typename T> cudaError_t gemm(const hetla__cuda_gemm &g, cudaStream_t st)
