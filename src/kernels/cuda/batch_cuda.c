@@ -1,6 +1,7 @@
 /* The batched BLAS on CUDA GPUs: the CUDA_NATIVE implementations of
  * "?gemm_batch" and "?gemv_batch" (hetla's kernels, gemm_batch.cu), of
- * "?potrf_batch" and "?getrf_batch" (lapack_batch.cu) and the CUDA_CUBLAS
+ * "?potrf_batch" and "?getrf_batch" (lapack_batch.cu), of "?trsm_batch",
+ * "?potrs_batch" and "?getrs_batch" (trsm_batch.cu) and the CUDA_CUBLAS
  * one of "?gemm_batch" (cublas?gemmStridedBatched where it wins, else
  * hetla's kernels), for the four precisions, and their registration,
  * which the core's batch registration asks for by name. */
@@ -98,6 +99,57 @@ static hetla_status factor(const hetla_exec *x, int lu)
 static hetla_status potrf_native(const hetla_exec *x) { return factor(x, 0); }
 static hetla_status getrf_native(const hetla_exec *x) { return factor(x, 1); }
 
+/* op(A) X = alpha B or X op(A) = alpha B (buffers: A, B). */
+static hetla_status trsm_native(const hetla_exec *x)
+{
+    hetla__trsm_batch_args a;
+    HETLA__ARGS(x, a);
+    hetla__cuda_trsm t = {.type = cuda_type(x->buf[1].type),
+                          .right = a.side == HETLA_RIGHT,
+                          .upper = a.uplo == HETLA_UPPER,
+                          .trans = trans_code(a.trans),
+                          .unit = a.diag == HETLA_UNIT,
+                          .m = (int)a.m,
+                          .n = (int)a.n,
+                          .alpha = {creal(a.alpha), cimag(a.alpha)},
+                          .count = a.h.count,
+                          .A = bop(x, &a.h, 0),
+                          .B = bop(x, &a.h, 1)};
+    const hetla__cuda_queue *q = x->queue;
+    return hetla__cuda_check(hetla__cuda_trsm_batch(&t, q->stream), "hetla__cuda_trsm_batch", q->device);
+}
+
+/* The Cholesky or LU solve (buffers: A, B [, ipiv]; no info: the solves
+ * report none). Without pivots (getrf_nopiv's factors) no interchanges. */
+static hetla_status solve(const hetla_exec *x, int lu)
+{
+    hetla__lapack_batch_args a;
+    HETLA__ARGS(x, a);
+    const hetla_buffer *piv = a.h.piv_buf >= 0 ? &x->buf[a.h.piv_buf] : NULL;
+    hetla__cuda_solve v = {.type = cuda_type(x->buf[1].type),
+                           .upper = a.uplo == HETLA_UPPER,
+                           .trans = trans_code(a.trans),
+                           .n = (int)a.n,
+                           .nrhs = (int)a.nrhs,
+                           .count = a.h.count,
+                           .A = bop(x, &a.h, 0),
+                           .B = bop(x, &a.h, 1),
+                           .ipiv = piv ? piv->ptr : NULL,
+                           .ipiv_ld = piv ? (long long)piv->ld : 0};
+    const hetla__cuda_queue *q = x->queue;
+    cudaError_t e = lu ? hetla__cuda_getrs_batch(&v, q->stream) : hetla__cuda_potrs_batch(&v, q->stream);
+    return hetla__cuda_check(e, lu ? "hetla__cuda_getrs_batch" : "hetla__cuda_potrs_batch", q->device);
+}
+
+static hetla_status potrs_native(const hetla_exec *x)
+{
+    return solve(x, 0);
+}
+static hetla_status getrs_native(const hetla_exec *x)
+{
+    return solve(x, 1);
+}
+
 static cublasOperation_t cublas_op(int t) { return t == 0 ? CUBLAS_OP_N : t == 1 ? CUBLAS_OP_T : CUBLAS_OP_C; }
 
 /* cublas?gemmStridedBatched on a task whose operands are all strided and
@@ -156,9 +208,9 @@ hetla_status hetla_cuda_batch_register(hetla_context *ctx)
     static const char prec[] = "sdcz";
     hetla_status s = HETLA_SUCCESS;
     for (int p = 0; p < 4 && !s; p++) {
-        char gemm[16] = "?gemm_batch", gemv[16] = "?gemv_batch", potrf[16] = "?potrf_batch",
-             getrf[16] = "?getrf_batch";
-        gemm[0] = gemv[0] = potrf[0] = getrf[0] = prec[p];
+        char gemm[16] = "?gemm_batch", gemv[16] = "?gemv_batch", potrf[16] = "?potrf_batch", getrf[16] = "?getrf_batch",
+             trsm[16] = "?trsm_batch", potrs[16] = "?potrs_batch", getrs[16] = "?getrs_batch";
+        gemm[0] = gemv[0] = potrf[0] = getrf[0] = trsm[0] = potrs[0] = getrs[0] = prec[p];
         s = hetla__cuda_add(ctx, gemm, HETLA_CLASS_CUDA_NATIVE, gemm_native);
         if (!s)
             s = hetla__cuda_add(ctx, gemm, HETLA_CLASS_CUDA_CUBLAS, gemm_cublas);
@@ -168,6 +220,12 @@ hetla_status hetla_cuda_batch_register(hetla_context *ctx)
             s = hetla__cuda_add(ctx, potrf, HETLA_CLASS_CUDA_NATIVE, potrf_native);
         if (!s)
             s = hetla__cuda_add(ctx, getrf, HETLA_CLASS_CUDA_NATIVE, getrf_native);
+        if (!s)
+            s = hetla__cuda_add(ctx, trsm, HETLA_CLASS_CUDA_NATIVE, trsm_native);
+        if (!s)
+            s = hetla__cuda_add(ctx, potrs, HETLA_CLASS_CUDA_NATIVE, potrs_native);
+        if (!s)
+            s = hetla__cuda_add(ctx, getrs, HETLA_CLASS_CUDA_NATIVE, getrs_native);
     }
     return s;
 }

@@ -70,6 +70,45 @@ typedef struct hetla__cuda_factor {
 cudaError_t hetla__cuda_potrf_batch(const hetla__cuda_factor *f, cudaStream_t stream);
 cudaError_t hetla__cuda_getrf_batch(const hetla__cuda_factor *f, cudaStream_t stream);
 
+/** B_t := alpha op(A_t)^-1 B_t (left) or alpha B_t op(A_t)^-1 (@p right)
+ *  for t < count, B_t m x n, A_t triangular (lower or @p upper, its
+ *  diagonal read unless @p unit) of order m (left) or n (right); trans as
+ *  in GEMM. alpha = 0 sets B to zero, reading neither A nor B (BLAS). */
+typedef struct hetla__cuda_trsm {
+    hetla__cuda_type type;
+    int right, upper, trans, unit;
+    int m, n;
+    double alpha[2];
+    long long count;
+    hetla__cuda_bop A, B;
+} hetla__cuda_trsm;
+
+/** Enqueues @p t on @p stream: one thread per matrix and right-hand side
+ *  (column of B, or row on the right), reading in place where A and B
+ *  are both (block-)interleaved, else through shared memory a group of
+ *  matrices at a time (global memory where one matrix does not fit).
+ *  @return the launch's error. */
+cudaError_t hetla__cuda_trsm_batch(const hetla__cuda_trsm *t, cudaStream_t stream);
+
+/** The solves with the factors of hetla__cuda_potrf_batch (A_t X = B_t,
+ *  the lower or @p upper factor) and hetla__cuda_getrf_batch (op(A_t) X =
+ *  B_t, trans as in GEMM; the interchanges of the pivots at ipiv + t *
+ *  ipiv_ld, none when @p ipiv is NULL): B_t n x nrhs, overwritten. As
+ *  the CPU reference kernels: two triangular solves, the interchanges
+ *  before them (no transpose) or after (transposes). */
+typedef struct hetla__cuda_solve {
+    hetla__cuda_type type;
+    int upper, trans;
+    int n, nrhs;
+    long long count;
+    hetla__cuda_bop A, B;
+    const long long *ipiv;
+    long long ipiv_ld;
+} hetla__cuda_solve;
+
+cudaError_t hetla__cuda_potrs_batch(const hetla__cuda_solve *s, cudaStream_t stream);
+cudaError_t hetla__cuda_getrs_batch(const hetla__cuda_solve *s, cudaStream_t stream);
+
 /** Copies @p count matrices of @p rows x @p cols elements of @p esize
  *  bytes (4, 8 or 16) from @p src to @p dst, any two layouts, through
  *  32 x 32 tiles of (matrix, element) in shared memory so that strided and
