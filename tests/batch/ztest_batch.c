@@ -76,7 +76,7 @@ static R norm1(const T *A, hetla_int rows, hetla_int cols)
     return best;
 }
 
-/* ||X - Y|| / (scale eps), 0 when both vanish */
+/* ||X - Y|| / (scale eps), 0 when both vanish, NaN where X or Y has one */
 static R resid(const T *X, const T *Y, hetla_int rows, hetla_int cols, R scale)
 {
     R d = 0;
@@ -84,7 +84,7 @@ static R resid(const T *X, const T *Y, hetla_int rows, hetla_int cols, R scale)
         R s = 0;
         for (hetla_int i = 0; i < rows; i++)
             s += cabs(X[i + j * rows] - Y[i + j * rows]);
-        d = s > d ? s : d;
+        d = s > d || isnan(s) ? s : d;
     }
     return d == 0 ? 0 : d / (scale * DBL_EPSILON);
 }
@@ -163,6 +163,8 @@ void ztest_batch_gemv(hetla_context *ctx)
                 T alpha = rndt(), beta = c == 1 ? 0 : rndt();
                 T *A = ref_new(m, n, COUNT), *x = ref_new(xr, 1, COUNT), *y = ref_new(yr, 1, COUNT);
                 T *y0 = ref_new(yr, 1, COUNT);
+                for (hetla_int i = 0; beta == 0 && i < yr * COUNT; i++)
+                    y[i] = NAN; /* beta = 0: y must not be read */
                 memcpy(y0, y, (size_t)(yr * COUNT) * sizeof *y);
                 hetla_batch a = to_layout(ctx, A, m, n, COUNT, l), xb = to_layout(ctx, x, xr, 1, COUNT, l);
                 hetla_batch yb = to_layout(ctx, y, yr, 1, COUNT, l);
@@ -171,8 +173,9 @@ void ztest_batch_gemv(hetla_context *ctx)
                 CHECK_OK(hetla_batch_free(&a));
                 CHECK_OK(hetla_batch_free(&xb));
                 for (hetla_int t = 0; t < COUNT; t++) {
-                    R scale = cabs(alpha) * norm1(A + t * m * n, m, n) * norm1(x + t * xr, xr, 1) * (R)(m + n) +
-                              cabs(beta) * norm1(y0 + t * yr, yr, 1);
+                    R scale = cabs(alpha) * norm1(A + t * m * n, m, n) * norm1(x + t * xr, xr, 1) * (R)(m + n);
+                    if (beta != 0)
+                        scale += cabs(beta) * norm1(y0 + t * yr, yr, 1);
                     ref_gemm(tr[c], HETLA_NO_TRANS, yr, 1, xr, alpha, A + t * m * n, m, x + t * xr, xr, beta,
                              y0 + t * yr);
                     R r = resid(y + t * yr, y0 + t * yr, yr, 1, scale);
