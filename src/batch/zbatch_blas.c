@@ -68,7 +68,10 @@ static hetla_status zgemm_native(const hetla_exec *x)
     hetla_int order = a.m > a.n ? (a.m > a.k ? a.m : a.k) : (a.n > a.k ? a.n : a.k);
     if (k && !per_matrix(&a.h, order))
         return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 2, 0, zgemm_lanes);
-    if (!k)
+    /* alpha = 0 is C := beta C, which needs no OpenBLAS; OpenBLAS 0.3.21's
+     * small-matrix real GEMM on SkylakeX reads A and B then (NaN in them
+     * spreads, unlike BLAS). */
+    if (!k || a.alpha == 0)
         return zgemm_generic(x);
     hetla_zcomplex alpha = (hetla_zcomplex)a.alpha, beta = (hetla_zcomplex)a.beta;
     for (hetla_int t = 0; t < a.h.count; t++) {

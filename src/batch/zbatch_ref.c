@@ -63,6 +63,12 @@ void hetla__zbatch_trsm1(hetla_side side, hetla_uplo uplo, hetla_trans trans, he
                          hetla_int n, hetla_zcomplex alpha, const hetla_zcomplex *A, hetla_int lda, size_t sa,
                          hetla_zcomplex *B, hetla_int ldb, size_t sb)
 {
+    if (alpha == 0) { /* BLAS: B := 0, A and B not read, so NaN in them does not spread */
+        for (hetla_int j = 0; j < n; j++)
+            for (hetla_int i = 0; i < m; i++)
+                B[(size_t)(i + j * ldb) * sb] = 0;
+        return;
+    }
     /* op(A) is lower triangular when uplo and trans agree */
     int lower = (uplo == HETLA_LOWER) == (trans == HETLA_NO_TRANS), unit = diag == HETLA_UNIT;
     int left = side == HETLA_LEFT;

@@ -214,17 +214,18 @@ static void gemm(const hetla__gemm_batch_args *a, hetla__zlanes A, hetla__zlanes
 {
     opnd oa = op_of(A, a->transa), ob = op_of(B, a->transb), oc = op_of(C, HETLA_NO_TRANS);
     T alpha = (T)a->alpha, beta = (T)a->beta;
-    if (a->m == a->n && a->n == a->k)
+    hetla_int k = alpha == 0 ? 0 : a->k; /* BLAS: C := beta C, A and B not read (NaN in them does not spread) */
+    if (a->m == a->n && a->n == k)
         switch (a->m) {
         case 2: gemm_body(2, 2, 2, alpha, beta, oa, ob, oc); return;
         case 3: gemm_body(3, 3, 3, alpha, beta, oa, ob, oc); return;
         /* k left to run time: with it known too, GCC 12 fails (internal
          * error in the SLP vectorizer) on the float twin */
-        case 4: gemm_tiled(4, 4, a->k, alpha, beta, oa, ob, oc); return;
-        case 8: gemm_tiled(8, 8, a->k, alpha, beta, oa, ob, oc); return;
+        case 4: gemm_tiled(4, 4, k, alpha, beta, oa, ob, oc); return;
+        case 8: gemm_tiled(8, 8, k, alpha, beta, oa, ob, oc); return;
         default: break;
         }
-    gemm_tiled(a->m, a->n, a->k, alpha, beta, oa, ob, oc);
+    gemm_tiled(a->m, a->n, k, alpha, beta, oa, ob, oc);
 }
 
 /* ---- GEMV ----------------------------------------------------------------------- */
@@ -233,7 +234,9 @@ static void gemv(const hetla__gemv_batch_args *a, hetla__zlanes A, hetla__zlanes
 {
     opnd oa = op_of(A, a->trans), ox = op_of(x, HETLA_NO_TRANS), oy = op_of(y, HETLA_NO_TRANS);
     hetla_int rows = a->trans == HETLA_NO_TRANS ? a->m : a->n, cols = a->trans == HETLA_NO_TRANS ? a->n : a->m;
-    gemm_body(rows, 1, cols, (T)a->alpha, (T)a->beta, oa, ox, oy);
+    T alpha = (T)a->alpha;
+    /* BLAS: y := beta y for alpha = 0, A and x not read */
+    gemm_body(rows, 1, alpha == 0 ? 0 : cols, alpha, (T)a->beta, oa, ox, oy);
 }
 
 /* ---- triangular solves ---------------------------------------------------------- */
@@ -285,7 +288,13 @@ static void trsm(const hetla__trsm_batch_args *a, hetla__zlanes A, hetla__zlanes
     int lower, unit = a->diag == HETLA_UNIT;
     trsm_canon(a->side, a->uplo, a->trans, a->m, a->n, A, B, &oa, &ob, &na, &nv, &lower);
     T alpha = (T)a->alpha;
-    if (na == 2 && nv == 2)
+    if (alpha == 0) { /* BLAS: B := 0, A and B not read (NaN in them does not spread) */
+        for (hetla_int v = 0; v < nv; v++)
+            for (hetla_int i = 0; i < na; i++) {
+                T *restrict bi = at(ob, i, v);
+                LANE bi[l] = 0;
+            }
+    } else if (na == 2 && nv == 2)
         trsv_body(2, 2, lower, unit, alpha, oa, ob);
     else if (na == 4 && nv == 4)
         trsv_body(4, 4, lower, unit, alpha, oa, ob);
