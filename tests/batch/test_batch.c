@@ -21,6 +21,7 @@ PRECISIONS(test_batch_solves)
 PRECISIONS(test_batch_info)
 PRECISIONS(test_batch_args)
 PRECISIONS(test_batch_vbatch)
+PRECISIONS(test_batch_zero)
 
 int main(int argc, char **argv)
 {
@@ -28,6 +29,7 @@ int main(int argc, char **argv)
         {"gemm", test_batch_gemm, 0},     {"gemv", test_batch_gemv, 0},     {"trsm", test_batch_trsm, 0},
         {"potrf", test_batch_potrf, 0},   {"getrf", test_batch_getrf, 0},   {"solves", test_batch_solves, 0},
         {"info", test_batch_info, 0},     {"args", test_batch_args, 0},     {"vbatch", test_batch_vbatch, 0},
+        {"zero", test_batch_zero, 0},
     };
     if (argc < 2 || (strcmp(argv[1], "native") && strcmp(argv[1], "generic"))) {
         fprintf(stderr, "usage: test_batch native|generic [TEST...]\n");

@@ -1,6 +1,7 @@
 /* The batched routines of one precision on every layout, sizes 1..32 and
  * variable batches, checked matrix by matrix against independent loops
- * with residuals in units of machine epsilon; info of failing matrices;
+ * with residuals in units of machine epsilon; alpha = 0 and beta = 0 over
+ * NaN in what BLAS does not read; info of failing matrices;
  * argument errors.
  * @precisions normal z -> s d c
  */
@@ -95,14 +96,15 @@ static T opx(hetla_trans t, const T *X, hetla_int ld, hetla_int i, hetla_int j)
     return t == HETLA_NO_TRANS ? X[i + j * ld] : cjt(t == HETLA_CONJ_TRANS, X[j + i * ld]);
 }
 
-/* C := alpha op(A) op(B) + beta C, plain loops */
+/* C := alpha op(A) op(B) + beta C, plain loops; as BLAS, A and B are not
+ * read when alpha = 0, nor C when beta = 0 */
 static void ref_gemm(hetla_trans ta, hetla_trans tb, hetla_int m, hetla_int n, hetla_int k, T alpha, const T *A,
                      hetla_int lda, const T *B, hetla_int ldb, T beta, T *C)
 {
     for (hetla_int j = 0; j < n; j++)
         for (hetla_int i = 0; i < m; i++) {
             T s = 0;
-            for (hetla_int l = 0; l < k; l++)
+            for (hetla_int l = 0; l < k && alpha != 0; l++)
                 s += opx(ta, A, lda, i, l) * opx(tb, B, ldb, l, j);
             C[i + j * m] = alpha * s + (beta == 0 ? 0 : beta * C[i + j * m]);
         }
@@ -513,4 +515,193 @@ void ztest_batch_vbatch(hetla_context *ctx)
     }
     for (int i = 0; i < K; i++)
         free(A[i]), free(B[i]), free(C[i]), free(C0[i]), free(S[i]), free(S0[i]), free(piv[i]);
+}
+
+/* ---- alpha = 0 and beta = 0: what BLAS does not read is NaN --------------------- */
+
+/* count rows x cols matrices of NaN */
+static T *ref_nan(hetla_int rows, hetla_int cols, hetla_int count)
+{
+    T *r = ref_new(rows, cols, count);
+    for (hetla_int i = 0; i < rows * cols * count; i++)
+        r[i] = NAN;
+    return r;
+}
+
+/* NaN if @p nan, else random: an operand read only when its scalar is not 0. */
+static T *ref_or_nan(int nan, hetla_int rows, hetla_int cols, hetla_int count)
+{
+    return nan ? ref_nan(rows, cols, count) : ref_new(rows, cols, count);
+}
+
+/* The worst resid of the count rows x cols matrices X against beta X0 (the
+ * result of alpha = 0); for beta = 0, X0 is not read and X must be 0. */
+static R scaled_resid(const T *X, const T *X0, T beta, hetla_int rows, hetla_int cols, hetla_int count)
+{
+    R worst = 0;
+    T *want = ref_new(rows, cols, 1);
+    for (hetla_int t = 0; t < count; t++) {
+        for (hetla_int i = 0; i < rows * cols; i++)
+            want[i] = beta == 0 ? 0 : beta * X0[t * rows * cols + i];
+        R r = resid(X + t * rows * cols, want, rows, cols, norm1(want, rows, cols));
+        worst = r > worst || isnan(r) ? r : worst;
+    }
+    free(want);
+    return worst;
+}
+
+/* gemm (n x n) and gemv (y of n or n + 1 elements) with alpha = 0 on layout
+ * l: C := beta C, y := beta y over NaN in A, B and x, and in C and y when
+ * beta = 0. */
+static void zero_gemm_gemv(hetla_context *ctx, int l, hetla_int n, T beta)
+{
+    hetla_trans tr = n % 2 ? HETLA_CONJ_TRANS : HETLA_NO_TRANS;
+    hetla_int m = n + 1, xr = tr != HETLA_NO_TRANS ? m : n, yr = tr != HETLA_NO_TRANS ? n : m;
+    T *A = ref_nan(n, n, COUNT), *B = ref_nan(n, n, COUNT), *Av = ref_nan(m, n, COUNT), *x = ref_nan(xr, 1, COUNT);
+    T *C = ref_or_nan(beta == 0, n, n, COUNT), *y = ref_or_nan(beta == 0, yr, 1, COUNT);
+    T *C0 = ref_new(n, n, COUNT), *y0 = ref_new(yr, 1, COUNT);
+    memcpy(C0, C, (size_t)(n * n * COUNT) * sizeof *C);
+    memcpy(y0, y, (size_t)(yr * COUNT) * sizeof *y);
+    hetla_batch a = to_layout(ctx, A, n, n, COUNT, l), b = to_layout(ctx, B, n, n, COUNT, l);
+    hetla_batch cb = to_layout(ctx, C, n, n, COUNT, l), av = to_layout(ctx, Av, m, n, COUNT, l);
+    hetla_batch xb = to_layout(ctx, x, xr, 1, COUNT, l), yb = to_layout(ctx, y, yr, 1, COUNT, l);
+    CHECK_OK(hetla_zgemm_batch(ctx, tr, HETLA_TRANS, 0, &a, &b, beta, &cb, NULL));
+    CHECK_OK(hetla_zgemv_batch(ctx, tr, 0, &av, &xb, beta, &yb, NULL));
+    from_layout(ctx, &cb, C);
+    from_layout(ctx, &yb, y);
+    CHECK_OK(hetla_batch_free(&a));
+    CHECK_OK(hetla_batch_free(&b));
+    CHECK_OK(hetla_batch_free(&av));
+    CHECK_OK(hetla_batch_free(&xb));
+    R rc = scaled_resid(C, C0, beta, n, n, COUNT), ry = scaled_resid(y, y0, beta, yr, 1, COUNT);
+    CHECK(rc < TOL && ry < TOL);
+    if (!(rc < TOL && ry < TOL))
+        fprintf(stderr, "  alpha = 0 layout %d n %lld beta %s: gemm resid %g, gemv resid %g\n", l, (long long)n,
+                beta == 0 ? "0" : "!= 0", (double)rc, (double)ry);
+    free(A), free(B), free(Av), free(x), free(C), free(y), free(C0), free(y0);
+}
+
+/* trsm with alpha = 0 on layout l, combination c (bit 0: right, 1: upper,
+ * 2: unit; c / 8 the transpose) and order n: B := 0 over NaN in A and B. */
+static void zero_trsm(hetla_context *ctx, int l, hetla_int n, int c)
+{
+    static const hetla_trans tr[] = {HETLA_NO_TRANS, HETLA_TRANS, HETLA_CONJ_TRANS};
+    hetla_int m = n + 2, na = c & 1 ? n : m;
+    T *A = ref_nan(na, na, COUNT), *B = ref_nan(m, n, COUNT);
+    hetla_batch a = to_layout(ctx, A, na, na, COUNT, l), b = to_layout(ctx, B, m, n, COUNT, l);
+    CHECK_OK(hetla_ztrsm_batch(ctx, c & 1 ? HETLA_RIGHT : HETLA_LEFT, c & 2 ? HETLA_UPPER : HETLA_LOWER, tr[c / 8],
+                               c & 4 ? HETLA_UNIT : HETLA_NON_UNIT, 0, &a, &b, NULL));
+    from_layout(ctx, &b, B);
+    CHECK_OK(hetla_batch_free(&a));
+    R r = scaled_resid(B, NULL, 0, m, n, COUNT);
+    CHECK(r == 0);
+    if (r != 0)
+        fprintf(stderr, "  trsm alpha = 0 layout %d n %lld combination %d: B not 0 (resid %g)\n", l, (long long)n, c,
+                (double)r);
+    free(A), free(B);
+}
+
+/* Matrix @p i of a variable batch or group: C (n x cols, ld n) against
+ * alpha A B + beta C0 (A n x n), C0 overwritten. */
+static void check_vgemm(const char *what, hetla_int i, hetla_int n, hetla_int cols, T alpha, const T *A, const T *B,
+                        T beta, T *C0, const T *C)
+{
+    R scale = (alpha == 0 ? 0 : cabs(alpha) * norm1(A, n, n) * norm1(B, n, cols) * (R)(n + 1)) +
+              (beta == 0 ? 0 : cabs(beta) * norm1(C0, n, cols));
+    ref_gemm(HETLA_NO_TRANS, HETLA_NO_TRANS, n, cols, n, alpha, A, n, B, n, beta, C0);
+    R r = resid(C, C0, n, cols, scale);
+    CHECK(r < TOL);
+    if (!(r < TOL))
+        fprintf(stderr, "  %s matrix %lld n %lld alpha %s beta %s: resid %g\n", what, (long long)i, (long long)n,
+                alpha == 0 ? "0" : "!= 0", beta == 0 ? "0" : "!= 0", (double)r);
+}
+
+/* Variable batches, each matrix with its own scalars: alpha = 0 on every
+ * other one (A, B and x NaN), beta = 0 on every third (C and y NaN). The
+ * trsm solves with the lower triangles of the A whose alpha is not 0. */
+static void zero_vbatch(hetla_context *ctx)
+{
+    enum { K = 12 };
+    hetla_int n[K], info[K];
+    T alpha[K], beta[K], *A[K], *B[K], *B0[K], *C[K], *C0[K];
+    for (int i = 0; i < K; i++) {
+        n[i] = 3 * i % 10 + 1, alpha[i] = i % 2 ? 0 : rndt(), beta[i] = i % 3 ? rndt() : 0;
+        A[i] = ref_or_nan(alpha[i] == 0, n[i], n[i], 1), B[i] = ref_or_nan(alpha[i] == 0, n[i], n[i], 1);
+        C[i] = ref_or_nan(beta[i] == 0, n[i], n[i], 1), C0[i] = ref_new(n[i], n[i], 1), B0[i] = ref_new(n[i], n[i], 1);
+        memcpy(C0[i], C[i], (size_t)(n[i] * n[i]) * sizeof(T));
+    }
+    CHECK_OK(hetla_zgemm_vbatch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, n, n, n, alpha, A, n, B, n, beta, C, n, K, info));
+    for (int i = 0; i < K; i++) {
+        CHECK(info[i] == 0);
+        check_vgemm("gemm_vbatch", i, n[i], n[i], alpha[i], A[i], B[i], beta[i], C0[i], C[i]);
+        for (hetla_int q = 0; q < n[i]; q++) /* y: C's first column; x: B's */
+            C[i][q] = C0[i][q] = beta[i] == 0 ? NAN : rndt();
+    }
+    CHECK_OK(hetla_zgemv_vbatch(ctx, HETLA_NO_TRANS, n, n, alpha, A, n, B, beta, C, K, info));
+    for (int i = 0; i < K; i++) {
+        CHECK(info[i] == 0);
+        check_vgemm("gemv_vbatch", i, n[i], 1, alpha[i], A[i], B[i], beta[i], C0[i], C[i]);
+        for (hetla_int q = 0; alpha[i] != 0 && q < n[i] * n[i]; q++)
+            A[i][q] = q % n[i] < q / n[i] ? 0 : A[i][q];
+        if (alpha[i] != 0)
+            make_triangular(A[i], n[i], 1);
+        memcpy(B0[i], B[i], (size_t)(n[i] * n[i]) * sizeof(T));
+    }
+    CHECK_OK(hetla_ztrsm_vbatch(ctx, HETLA_LEFT, HETLA_LOWER, HETLA_NO_TRANS, HETLA_NON_UNIT, n, n, alpha, A, n, B, n,
+                                K, info));
+    for (int i = 0; i < K; i++) {
+        CHECK(info[i] == 0);
+        if (alpha[i] == 0) {
+            CHECK(scaled_resid(B[i], NULL, 0, n[i], n[i], 1) == 0);
+            continue;
+        }
+        T *AX = ref_new(n[i], n[i], 1);
+        ref_gemm(HETLA_NO_TRANS, HETLA_NO_TRANS, n[i], n[i], n[i], 1, A[i], n[i], B[i], n[i], 0, AX);
+        for (hetla_int q = 0; q < n[i] * n[i]; q++)
+            B0[i][q] *= alpha[i];
+        CHECK(resid(AX, B0[i], n[i], n[i], norm1(A[i], n[i], n[i]) * norm1(B[i], n[i], n[i]) * (R)(n[i] + 1)) < TOL);
+        free(AX);
+    }
+    for (int i = 0; i < K; i++)
+        free(A[i]), free(B[i]), free(B0[i]), free(C[i]), free(C0[i]);
+}
+
+/* Groups with their own scalars: alpha = 0 with beta = 0 and with beta not
+ * 0 (A and B NaN), alpha not 0 with beta = 0 (C NaN); orders where the
+ * SIMD kernels and OpenBLAS per matrix run. */
+static void zero_group(hetla_context *ctx)
+{
+    enum { G = 3, PER = 4, K = G * PER };
+    hetla_int gs[G] = {PER, PER, PER}, gn[G] = {2, 5, 9}, info[K];
+    hetla_trans tn[G] = {HETLA_NO_TRANS, HETLA_NO_TRANS, HETLA_NO_TRANS};
+    T ga[G] = {0, 0, rndt()}, gb[G] = {0, rndt(), 0}, *A[K], *B[K], *C[K], *C0[K];
+    for (int i = 0; i < K; i++) {
+        hetla_int g = i / PER, n = gn[g];
+        A[i] = ref_or_nan(ga[g] == 0, n, n, 1), B[i] = ref_or_nan(ga[g] == 0, n, n, 1);
+        C[i] = ref_or_nan(gb[g] == 0, n, n, 1), C0[i] = ref_new(n, n, 1);
+        memcpy(C0[i], C[i], (size_t)(n * n) * sizeof(T));
+    }
+    CHECK_OK(hetla_zgemm_batch_group(ctx, G, gs, tn, tn, gn, gn, gn, ga, A, gn, B, gn, gb, C, gn, info));
+    for (int i = 0; i < K; i++) {
+        hetla_int g = i / PER;
+        CHECK(info[i] == 0);
+        check_vgemm("gemm_batch_group", i, gn[g], gn[g], ga[g], A[i], B[i], gb[g], C0[i], C[i]);
+        free(A[i]), free(B[i]), free(C[i]), free(C0[i]);
+    }
+}
+
+/* alpha = 0 (and beta = 0): BLAS reads neither A nor B (nor C or y), so
+ * NaN there must not reach the result. Every layout, orders on both sides
+ * of the SIMD kernels' and OpenBLAS's ranges; variable batches, groups. */
+void ztest_batch_zero(hetla_context *ctx)
+{
+    for (int l = 0; l < NLAYOUTS; l++)
+        for (int si = 0; si < NSIZES; si++) {
+            zero_gemm_gemv(ctx, l, sizes[si], 0);
+            zero_gemm_gemv(ctx, l, sizes[si], rndt());
+            for (int h = 0; h < 2; h++)
+                zero_trsm(ctx, l, sizes[si], (7 * si + 3 * l + 12 * h) % 24);
+        }
+    zero_vbatch(ctx);
+    zero_group(ctx);
 }
