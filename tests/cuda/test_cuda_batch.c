@@ -6,7 +6,7 @@
  * pivoting) on "cuda", factors checked by rebuilding A, one bad matrix's
  * info reported alone; ?trsm_batch on "cuda" and "cpu,cuda", every side,
  * triangle, transpose and diagonal, orders 1..32 and 83, A's padding and
- * unread parts NaN, alpha = 0 (over NaN on "cuda"); ?potrs_batch (both
+ * unread parts NaN, alpha = 0 over NaN in A and B; ?potrs_batch (both
  * triangles) and ?getrs_batch (every transpose, with and without pivots)
  * on both, with the factors of ?potrf_batch / ?getrf_batch; the solves
  * checked to run hetla's CUDA kernels, not the generic one.
@@ -417,18 +417,17 @@ static hetla_status trsm(hetla_context *ctx, hetla_side side, hetla_uplo uplo, h
  * diagonal; c / 8: the transpose) with A of order na and nv right-hand
  * sides. A's ld is na + 2; its padding, the triangle not read and a unit
  * diagonal are NaN; off the diagonal its elements are divided by na, so
- * that the solutions stay in range up to BIGN. alpha = 0 must give B = 0,
- * over NaN everywhere in A and B when @p nan_zero (BLAS: neither is
- * read; the CPU kernels read B, so not on "cpu,cuda"). @return the
+ * that the solutions stay in range up to BIGN. alpha = 0 must give B = 0
+ * over NaN everywhere in A and B (BLAS: neither is read). @return the
  * residual. */
 static double trsm_case(hetla_context *ctx, hetla_dtype t, hetla_batch_layout l, int c, hetla_int na, hetla_int nv,
-                        hetla_zcomplex alpha, int nan_zero)
+                        hetla_zcomplex alpha)
 {
     hetla_side side = c & 1 ? HETLA_RIGHT : HETLA_LEFT;
     hetla_uplo uplo = c & 2 ? HETLA_UPPER : HETLA_LOWER;
     hetla_diag diag = c & 4 ? HETLA_UNIT : HETLA_NON_UNIT;
     hetla_trans ta = transes[c / 8];
-    int nan_all = nan_zero && alpha == 0;
+    int nan_all = alpha == 0;
     hetla_int m = side == HETLA_LEFT ? na : nv, n = side == HETLA_LEFT ? nv : na;
     hetla_batch A = batch_new(l, t, na + 2, na, nan_all);
     A.rows = na;
@@ -477,7 +476,6 @@ static double trsm_case(hetla_context *ctx, hetla_dtype t, hetla_batch_layout l,
 static void trsm_sweep(const char *devices)
 {
     hetla_context *ctx = test_context(devices, 2);
-    int nan_zero = !strcmp(devices, "cuda");
     CHECK_OK(hetla_stats_reset(ctx));
     for (size_t ti = 0; ti < sizeof types / sizeof *types; ti++)
         for (size_t li = 0; li < sizeof layouts / sizeof *layouts; li++)
@@ -486,7 +484,7 @@ static void trsm_sweep(const char *devices)
                     int c = (int)((n - 1 + 12 * h + (n > MAXN ? 3 * (hetla_int)(ti + li) : 0)) % 24);
                     hetla_int na = n > MAXN ? BIGN : n, nv = n > MAXN ? BIGN - 6 : 1 + (7 * n + 3 * h) % MAXN;
                     hetla_zcomplex alpha = h ? 1 : n % 8 == 5 ? 0 : is_complex(types[ti]) ? 0.5 - 0.75 * I : -1.5;
-                    double r = trsm_case(ctx, types[ti], layouts[li], c, na, nv, alpha, nan_zero);
+                    double r = trsm_case(ctx, types[ti], layouts[li], c, na, nv, alpha);
                     if (!(r < 10)) {
                         printf("%s trsm type %d layout %d combination %d na=%lld nv=%lld: residual %.3g eps\n", devices,
                                (int)types[ti], (int)layouts[li], c, (long long)na, (long long)nv, r);
