@@ -9,6 +9,8 @@
 #include "kernels/cuda/batch_cuda.h"
 #include "kernels/cuda/batch_types.cuh"
 
+#include <cuda_pipeline.h>
+
 namespace
 {
 
@@ -104,8 +106,10 @@ template <typename T, int N> __global__ void __launch_bounds__(128) gemm_fixed(c
  * matrix's panels: kc columns of op(A) and kc rows of op(B) in shared
  * memory element-major, the matrices adjacent ([l][i][q], Wp >= W apart),
  * so that the staging loads are coalesced (adjacent matrices are adjacent
- * in memory) and so are the reads of shared memory. Each element of A, B
- * and C crosses the memory bus once. */
+ * in memory) and so are the reads of shared memory. The copies are
+ * asynchronous (cp.async) into two buffers: the next panels are in flight
+ * while the current ones are multiplied. Each element of A, B and C
+ * crosses the memory bus once. */
 
 constexpr int RB = 4;
 
@@ -117,28 +121,15 @@ struct divisor {
     __device__ unsigned of(unsigned e) const { return (unsigned)((e * magic) >> 32); }
 };
 
-/* Loads a thread stages before storing them: in program order, a store
- * waits for its load, so one load at a time would be in flight. */
-constexpr int STAGE_U = 8;
-
-/* s[e * Wp] := X(e % d, l0 + e / d) (conjugated if conj; X(x, l) at
- * x * xs + l * ls) for e = p, p + P, ... < total. */
+/* Starts s[e * Wp] := X(e % rows, l0 + e / rows) (X(x, l) at x * xs + l *
+ * ls) for e = p, p + P, ... < total, asynchronously. */
 template <typename T>
-__device__ __forceinline__ void stage(T *s, int Wp, const T *X, ll xs, ll ls, bool conj, divisor d, int rows, int l0,
-                                      int p, int P, int total)
+__device__ __forceinline__ void stage_async(T *s, int Wp, const T *X, ll xs, ll ls, divisor d, int rows, int l0, int p,
+                                            int P, int total)
 {
-    for (int e0 = p; e0 < total; e0 += STAGE_U * P) {
-        T v[STAGE_U];
-#pragma unroll
-        for (int u = 0; u < STAGE_U; u++) {
-            const int e = e0 + u * P, l = (int)d.of(e), x = e - l * rows;
-            if (e < total)
-                v[u] = cj(X[x * xs + (l0 + l) * ls], conj);
-        }
-#pragma unroll
-        for (int u = 0; u < STAGE_U; u++)
-            if (e0 + u * P < total)
-                s[(e0 + u * P) * Wp] = v[u];
+    for (int e = p; e < total; e += P) {
+        const int l = (int)d.of(e), x = e - l * rows;
+        __pipeline_memcpy_async(&s[e * Wp], &X[x * xs + (l0 + l) * ls], sizeof(T));
     }
 }
 
@@ -146,13 +137,14 @@ template <typename T>
 __global__ void __launch_bounds__(256) gemm_staged(const hetla__cuda_gemm g, int W, int Wp, int kc)
 {
     extern __shared__ __align__(16) unsigned char smem[];
-    T *sA = (T *)smem, *sB = sA + (ll)kc * g.m * Wp;
+    const ll half = (ll)kc * (g.m + g.n) * Wp; /* one buffer: A's panel, then B's */
     const int mb = (g.m + RB - 1) / RB, P = blockDim.x / W, q = threadIdx.x % W, p = threadIdx.x / W;
     const int i0 = p % mb * RB, j0 = p / mb * RB;
     const ll t = blockIdx.x * (ll)W + q;
     const bool live = t < g.count;
     const T *A = (const T *)g.A.ptr + (live ? base(g.A, t) : 0), *B = (const T *)g.B.ptr + (live ? base(g.B, t) : 0);
     const view va = op_view(g.A, g.transa, g.A.s), vb = op_view(g.B, g.transb, g.B.s);
+    const divisor dm(g.m), dn(g.n);
     const T zero = {};
     T acc[RB][RB]; /* [column][row] */
 #pragma unroll
@@ -160,28 +152,44 @@ __global__ void __launch_bounds__(256) gemm_staged(const hetla__cuda_gemm g, int
 #pragma unroll
         for (int r = 0; r < RB; r++)
             acc[c][r] = zero;
-    for (int l0 = 0; l0 < g.k && !scalar<T>::zero(g.alpha); l0 += kc) {
-        const int kl = g.k - l0 < kc ? g.k - l0 : kc;
+    const int stages = scalar<T>::zero(g.alpha) ? 0 : (g.k + kc - 1) / kc;
+    /* stage s: columns s kc.. of op(A), into buffer s % 2 */
+    auto start = [&](int st) {
+        const int l0 = st * kc, kl = g.k - l0 < kc ? g.k - l0 : kc;
+        T *sA = (T *)smem + (st & 1) * half + q, *sB = sA + (ll)kc * g.m * Wp;
         if (live) {
-            stage(sA + q, Wp, A, va.row, va.col, va.conj, divisor(g.m), g.m, l0, p, P, g.m * kl);
-            stage(sB + q, Wp, B, vb.col, vb.row, vb.conj, divisor(g.n), g.n, l0, p, P, g.n * kl);
+            stage_async(sA, Wp, A, va.row, va.col, dm, g.m, l0, p, P, g.m * kl);
+            stage_async(sB, Wp, B, vb.col, vb.row, dn, g.n, l0, p, P, g.n * kl);
+        }
+        __pipeline_commit();
+    };
+    if (stages)
+        start(0);
+    for (int st = 0; st < stages; st++) {
+        if (st + 1 < stages) {
+            start(st + 1);
+            __pipeline_wait_prior(1);
+        } else {
+            __pipeline_wait_prior(0);
         }
         __syncthreads();
+        const T *sA = (const T *)smem + (st & 1) * half, *sB = sA + (ll)kc * g.m * Wp;
+        const int kl = g.k - st * kc < kc ? g.k - st * kc : kc;
         for (int l = 0; l < kl; l++) {
             T a[RB], b[RB];
 #pragma unroll
             for (int r = 0; r < RB; r++)
-                a[r] = i0 + r < g.m ? sA[(l * g.m + i0 + r) * Wp + q] : zero;
+                a[r] = i0 + r < g.m ? cj(sA[(l * g.m + i0 + r) * Wp + q], va.conj) : zero;
 #pragma unroll
             for (int c = 0; c < RB; c++)
-                b[c] = j0 + c < g.n ? sB[(l * g.n + j0 + c) * Wp + q] : zero;
+                b[c] = j0 + c < g.n ? cj(sB[(l * g.n + j0 + c) * Wp + q], vb.conj) : zero;
 #pragma unroll
             for (int c = 0; c < RB; c++)
 #pragma unroll
                 for (int r = 0; r < RB; r++)
                     acc[c][r] = acc[c][r] + a[r] * b[c];
         }
-        __syncthreads();
+        __syncthreads(); /* before stage st + 2 overwrites this buffer */
     }
     if (!live)
         return;
@@ -189,6 +197,10 @@ __global__ void __launch_bounds__(256) gemm_staged(const hetla__cuda_gemm g, int
     update_cols<RB>((T *)g.C.ptr + base(g.C, t) + i0 * cs + j0 * cld, cs, cld, acc, 0, g.m - i0, g.n - j0,
                     scalar<T>::make(g.alpha), scalar<T>::make(g.beta), scalar<T>::zero(g.beta));
 }
+
+/* Loads a thread stages before storing them: in program order, a store
+ * waits for its load, so one load at a time would be in flight. */
+constexpr int STAGE_U = 8;
 
 /* ---- a block per group of G matrices, one thread per element of C --------
  * STAGE: A and B of the group copied into shared memory first (each
@@ -246,8 +258,10 @@ __global__ void __launch_bounds__(256) gemm_block(const hetla__cuda_gemm g, int 
 
 /* ---- choosing a kernel ----------------------------------------------------- */
 
-/* Shared memory a staging block takes at most: 7 blocks of 256 threads an SM. */
-constexpr int STAGE_BYTES = 32 << 10;
+/* Shared memory a staging block takes at most: 7 blocks of 256 threads an
+ * SM; the double-buffered staged kernel (whose registers allow 2 or 3
+ * blocks) up to the most a block may have without opting in. */
+constexpr int STAGE_BYTES = 32 << 10, PIPE_BYTES = 48 << 10;
 
 template <typename T, int N> void launch_fixed(const hetla__cuda_gemm &g, cudaStream_t st)
 {
@@ -301,7 +315,8 @@ template <typename T> bool try_staged(const hetla__cuda_gemm &g, cudaStream_t st
      * meet in the same banks, so their rows are padded to put each block
      * W banks further. */
     int Wp = W == 4 || W == 8 ? W + W / RB : W;
-    int per = (g.m + g.n) * Wp * (int)sizeof(T), kc = STAGE_BYTES / per;
+    /* two buffers of kc columns of op(A) and rows of op(B) */
+    int per = 2 * (g.m + g.n) * Wp * (int)sizeof(T), kc = PIPE_BYTES / per;
     kc = kc < g.k ? kc : g.k > 0 ? g.k : 1;
     gemm_staged<T><<<(unsigned)((g.count + W - 1) / W), W * P, (size_t)kc * per, st>>>(g, W, Wp, kc);
     return true;

@@ -2,28 +2,27 @@
  * partial pivoting) over the batch layouts, in four precisions: one thread
  * per matrix, the algorithms of the CPU reference (src/batch/zbatch_ref.c)
  * element for element, so that the results and every matrix's own info
- * match the CPU's. Interleaved operands make each step one coalesced load
- * across 32 matrices. */
+ * match the CPU's. LU factors matrices that fit in shared memory (for
+ * interleaved operands loaded and stored back coalesced across 32 or 16
+ * matrices); Cholesky, and LU of larger matrices, work in place. */
 #include "kernels/cuda/batch_cuda.h"
 #include "kernels/cuda/batch_types.cuh"
 
-namespace {
+#include <cuda_pipeline.h>
+
+namespace
+{
 
 enum { THREADS = 128 };
 
 /* The lower case; the upper one is the lower on the conjugate transpose,
  * U(j, i) = conj(L(i, j)): rows and columns swap strides. Stops at the
- * first minor that is not positive definite, as LAPACK does. */
-template <typename T> __global__ void __launch_bounds__(THREADS) potrf_one(const hetla__cuda_factor f)
+ * first minor that is not positive definite, as LAPACK does. A(i, j) at
+ * A + i * s + j * ld. @return LAPACK's info. */
+template <typename T> __device__ long long potrf_in(T *A, ll s, ll ld, int n, bool up)
 {
-    ll t = blockIdx.x * (ll)blockDim.x + threadIdx.x;
-    if (t >= f.count)
-        return;
-    T *A = (T *)f.A.ptr + base(f.A, t);
-    const bool up = f.upper;
-    const ll r = up ? f.A.ld * f.A.s : f.A.s, c = up ? f.A.s : f.A.ld * f.A.s;
-    long long info = 0;
-    for (int j = 0; j < f.n; j++) {
+    const ll r = up ? ld : s, c = up ? s : ld;
+    for (int j = 0; j < n; j++) {
         T *ajj = A + j * (r + c);
         double d = re(*ajj);
         for (int l = 0; l < j; l++) {
@@ -32,45 +31,40 @@ template <typename T> __global__ void __launch_bounds__(THREADS) potrf_one(const
         }
         if (!(d > 0)) {
             *ajj = real_as<T>(d);
-            info = j + 1;
-            break;
+            return j + 1;
         }
         d = sqrt(d);
         *ajj = real_as<T>(d);
-        for (int i = j + 1; i < f.n; i++) {
+        for (int i = j + 1; i < n; i++) {
             T acc = cj(A[i * r + j * c], up);
             for (int l = 0; l < j; l++)
                 acc = acc - cj(A[i * r + l * c], up) * cj(cj(A[j * r + l * c], up), true);
             A[i * r + j * c] = cj(quot(acc, real_as<T>(d)), up);
         }
     }
-    f.info[t] = info;
+    return 0;
 }
 
 /* Right-looking LU, the pivot the first largest |re| + |im| of the column
- * (LAPACK's i?amax); a zero pivot sets info and the elimination goes on. */
-template <typename T> __global__ void __launch_bounds__(THREADS) getrf_one(const hetla__cuda_factor f)
+ * (LAPACK's i?amax); a zero pivot sets info and the elimination goes on.
+ * Pivots (1-based) into @p ipiv unless NULL (no pivoting). */
+template <typename T> __device__ long long getrf_in(T *A, ll s, ll ld, int m, int n, long long *ipiv)
 {
-    ll t = blockIdx.x * (ll)blockDim.x + threadIdx.x;
-    if (t >= f.count)
-        return;
-    T *A = (T *)f.A.ptr + base(f.A, t);
-    const ll s = f.A.s, ld = f.A.ld * f.A.s;
-#define E(i, j) A[(i) * s + (ll)(j) * ld]
-    long long info = 0, *ipiv = f.ipiv ? f.ipiv + t * f.ipiv_ld : nullptr;
-    int mn = f.m < f.n ? f.m : f.n;
+#define E(i, j) A[(i)*s + (ll)(j)*ld]
+    long long info = 0;
+    int mn = m < n ? m : n;
     for (int j = 0; j < mn; j++) {
         if (ipiv) {
             int p = j;
             double best = abs1(E(j, j));
-            for (int i = j + 1; i < f.m; i++) {
+            for (int i = j + 1; i < m; i++) {
                 double v = abs1(E(i, j));
                 if (v > best)
                     p = i, best = v;
             }
             ipiv[j] = p + 1;
             if (p != j)
-                for (int col = 0; col < f.n; col++) {
+                for (int col = 0; col < n; col++) {
                     T v = E(j, col);
                     E(j, col) = E(p, col);
                     E(p, col) = v;
@@ -80,23 +74,78 @@ template <typename T> __global__ void __launch_bounds__(THREADS) getrf_one(const
         if (abs1(d) == 0)
             info = info ? info : j + 1;
         else
-            for (int i = j + 1; i < f.m; i++)
+            for (int i = j + 1; i < m; i++)
                 E(i, j) = quot(E(i, j), d);
-        for (int col = j + 1; col < f.n; col++) {
+        for (int col = j + 1; col < n; col++) {
             T u = E(j, col);
-            for (int i = j + 1; i < f.m; i++)
+            for (int i = j + 1; i < m; i++)
                 E(i, col) = E(i, col) - E(i, j) * u;
         }
     }
 #undef E
-    f.info[t] = info;
+    return info;
 }
 
-/* One thread per matrix, Cholesky or LU in the type of @p f. */
+template <typename T> __device__ long long factor_in(const hetla__cuda_factor &f, T *A, ll s, ll ld, ll t, bool lu)
+{
+    return lu ? getrf_in(A, s, ld, f.m, f.n, f.ipiv ? f.ipiv + t * f.ipiv_ld : nullptr)
+              : potrf_in(A, s, ld, f.n, f.upper);
+}
+
+/* One thread per matrix, in place in global memory. */
+template <typename T, bool LU> __global__ void __launch_bounds__(THREADS) factor_global(const hetla__cuda_factor f)
+{
+    ll t = blockIdx.x * (ll)blockDim.x + threadIdx.x;
+    if (t < f.count)
+        f.info[t] = factor_in(f, (T *)f.A.ptr + base(f.A, t), f.A.s, f.A.ld * f.A.s, t, LU);
+}
+
+/* LU, one thread per matrix, the matrix copied to shared memory (element e
+ * of the block's W matrices side by side: conflict-free) by asynchronous
+ * copies, all in flight at once, factored there and copied back: in
+ * global memory each update would wait for its load. */
+template <typename T> __global__ void __launch_bounds__(THREADS) getrf_shared(const hetla__cuda_factor f)
+{
+    extern __shared__ __align__(16) unsigned char smem[];
+    const int W = blockDim.x, q = threadIdx.x;
+    const ll t = blockIdx.x * (ll)W + q;
+    if (t >= f.count)
+        return;
+    T *S = (T *)smem + q, *A = (T *)f.A.ptr + base(f.A, t);
+    const ll s = f.A.s, ld = f.A.ld * f.A.s;
+    for (int j = 0, e = 0; j < f.n; j++)
+        for (int i = 0; i < f.m; i++, e++)
+            __pipeline_memcpy_async(&S[(ll)e * W], &A[i * s + j * ld], sizeof(T));
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    f.info[t] = factor_in(f, S, W, (ll)f.m * W, t, true);
+    for (int j = 0, e = 0; j < f.n; j++)
+        for (int i = 0; i < f.m; i++, e++)
+            A[i * s + j * ld] = S[(ll)e * W];
+}
+
+/* Shared memory a factoring block may take (no opt-in needed). */
+constexpr size_t SHARED_BYTES = 48 << 10;
+
+/* Cholesky in global memory; LU in shared memory with blocks of 32 (or,
+ * for larger matrices, 16) matrices where they fit (strided ones too: a
+ * thread's copies then read its own matrix's run of elements, whose
+ * sectors the next copies find in L1), else in global memory. Measured
+ * (`hetla bench potrf-batch|getrf-batch --devices cuda`, 100 000 doubles,
+ * H200, interleaved): LU stores every update, and in shared memory ran
+ * 1.48x / 1.46x faster at n = 8 / 16; Cholesky stores each element once,
+ * and there ran 0.49x as fast at n = 16 (a block then holds 16 matrices
+ * and few blocks fit an SM). */
 template <typename T> cudaError_t launch(const hetla__cuda_factor &f, bool lu, cudaStream_t st)
 {
-    void (*kernel)(hetla__cuda_factor) = lu ? getrf_one<T> : potrf_one<T>;
-    kernel<<<(unsigned)((f.count + THREADS - 1) / THREADS), THREADS, 0, st>>>(f);
+    size_t bytes = (size_t)f.m * (size_t)f.n * sizeof(T);
+    int W = 32 * bytes <= SHARED_BYTES ? 32 : 16;
+    if (lu && W * bytes <= SHARED_BYTES)
+        getrf_shared<T><<<(unsigned)((f.count + W - 1) / W), W, W * bytes, st>>>(f);
+    else if (lu)
+        factor_global<T, true><<<(unsigned)((f.count + THREADS - 1) / THREADS), THREADS, 0, st>>>(f);
+    else
+        factor_global<T, false><<<(unsigned)((f.count + THREADS - 1) / THREADS), THREADS, 0, st>>>(f);
     return cudaGetLastError();
 }
 
@@ -105,10 +154,14 @@ cudaError_t factor_batch(const hetla__cuda_factor &f, bool lu, cudaStream_t st)
     if (f.count == 0)
         return cudaSuccess;
     switch (f.type) {
-    case HETLA__CUDA_S: return launch<float>(f, lu, st);
-    case HETLA__CUDA_D: return launch<double>(f, lu, st);
-    case HETLA__CUDA_C: return launch<cf>(f, lu, st);
-    default: return launch<cd>(f, lu, st);
+    case HETLA__CUDA_S:
+        return launch<float>(f, lu, st);
+    case HETLA__CUDA_D:
+        return launch<double>(f, lu, st);
+    case HETLA__CUDA_C:
+        return launch<cf>(f, lu, st);
+    default:
+        return launch<cd>(f, lu, st);
     }
 }
 
