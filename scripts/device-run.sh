@@ -98,7 +98,9 @@ step_bench_lapack() {
   done
 }
 step_demo() {
-  HETLA_DEVICES=all run demo "$hetla" demo --n 8192 --nb 512 --trace "${OUT:-.}/demo-all.json"
+  # on $DEMO_DEVICES (default all), the trace kept
+  local d=${DEMO_DEVICES:-all}
+  HETLA_DEVICES=$d run demo "$hetla" demo --n 8192 --nb "${DEMO_NB:-512}" --trace "${OUT:-.}/demo-${d//[:,]/_}.json"
 }
 step_bench_gpu() {
   # one GPU, as the cuBLAS peer; then the caller's matrices copied from
