@@ -5,8 +5,9 @@
 #   there:  scripts/device-run.sh STEP... with .device carried (the build
 #           comes unpacked from it, or carried as build-device)
 # Steps: info, tests, gpu-tests, bench-cpu, bench-lapack, bench-gpu,
-# bench-gpu-lapack, bench-gpu-batch, demo, scaling, ncu (default: all but
-# the last bench-gpu steps, scaling and ncu). bench-lapack
+# bench-opencl, bench-gpu-lapack, bench-gpu-batch, demo, scaling, ncu
+# (default: all but bench-opencl, the last bench-gpu steps, scaling and
+# ncu). bench-lapack
 # takes $LAPACK_N (sizes), $LAPACK_NB (tile sizes to try) and $LAPACK_WHAT
 # (potrf, ..., lapack); bench-gpu-lapack (the factorizations beside
 # cuSOLVER, cusolverMg on several GPUs) $GPU_WHAT (potrf getrf
@@ -107,6 +108,11 @@ step_bench_gpu() {
   # pageable memory, as the peer's are
   run bench-gpu "$hetla" bench gemm --devices cuda:0 --n 4096,8192,16384
   HETLA_NO_HOST_PIN=1 run bench-gpu "$hetla" bench gemm --devices cuda:0 --n 4096,8192,16384
+}
+
+step_bench_opencl() {
+  # dgemm on an OpenCL device ($OCL_DEVICES) beside CLBlast called directly
+  run bench-opencl "$hetla" bench gemm --devices "${OCL_DEVICES:-opencl}" --n "${OCL_N:-1024,2048,4096}"
 }
 
 step_bench_gpu_lapack() {
