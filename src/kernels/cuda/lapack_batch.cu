@@ -2,9 +2,10 @@
  * partial pivoting) over the batch layouts, in four precisions: one thread
  * per matrix, the algorithms of the CPU reference (src/batch/zbatch_ref.c)
  * element for element, so that the results and every matrix's own info
- * match the CPU's. LU factors matrices that fit in shared memory (for
- * interleaved operands loaded and stored back coalesced across 32 or 16
- * matrices); Cholesky, and LU of larger matrices, work in place. */
+ * match the CPU's. LU of orders 9..32: a row per thread, the matrix in
+ * registers, pivot search and interchanges by warp shuffles; smaller ones
+ * in shared memory (for interleaved operands loaded and stored back
+ * coalesced across 32 or 16 matrices); Cholesky, and other LU, in place. */
 #include "kernels/cuda/batch_cuda.h"
 #include "kernels/cuda/batch_types.cuh"
 
@@ -124,6 +125,92 @@ template <typename T> __global__ void __launch_bounds__(THREADS) getrf_shared(co
             A[i * s + j * ld] = S[(ll)e * W];
 }
 
+/* ---- LU a row per thread: orders 9..32 ---------------------------------
+ * A warp holds W = 32 / N matrices of order n <= N, lane q + W i holding
+ * row i of matrix q in registers (lanes of one matrix W apart, so that on
+ * interleaved operands a row's loads are coalesced across the matrices).
+ * The pivot search is a butterfly over the lanes of a matrix, the
+ * interchange and the pivot row's broadcast are shuffles: no memory
+ * traffic but the matrix in and out. Same arithmetic, ties and info as
+ * getrf_in. */
+
+__device__ __forceinline__ float shfl(float v, int src)
+{
+    return __shfl_sync(0xffffffffu, v, src);
+}
+__device__ __forceinline__ double shfl(double v, int src)
+{
+    return __shfl_sync(0xffffffffu, v, src);
+}
+__device__ __forceinline__ cf shfl(cf v, int src)
+{
+    return {shfl(v.re, src), shfl(v.im, src)};
+}
+__device__ __forceinline__ cd shfl(cd v, int src)
+{
+    return {shfl(v.re, src), shfl(v.im, src)};
+}
+
+template <typename T, int N> __global__ void __launch_bounds__(256) getrf_rows(const hetla__cuda_factor f)
+{
+    constexpr int W = 32 / N;
+    const int lane = threadIdx.x % 32, q = lane % W, i = lane / W, n = f.n;
+    const ll t = (blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32) * (ll)W + q;
+    const bool live = t < f.count, mine = live && i < n;
+    T *A = (T *)f.A.ptr + (live ? base(f.A, t) : 0);
+    const ll s = f.A.s, ld = f.A.ld * f.A.s;
+    long long *ipiv = f.ipiv && live ? f.ipiv + t * f.ipiv_ld : nullptr;
+    const T zero = {};
+    T row[N];
+#pragma unroll
+    for (int c = 0; c < N; c++)
+        row[c] = mine && c < n ? A[i * s + c * ld] : zero;
+    long long info = 0;
+#pragma unroll
+    for (int j = 0; j < N; j++) {
+        if (j >= n) /* uniform: every lane of the warp has the same n */
+            break;
+        if (f.ipiv) {
+            /* as getrf_in's scan: a NaN on the diagonal keeps row j, one
+             * below it is never taken */
+            double v = i >= j && i < n ? abs1(row[j]) : -1.0;
+            v = isnan(v) ? (i == j ? INFINITY : -1.0) : v;
+            int p = i;
+#pragma unroll
+            for (int off = W; off < 32; off <<= 1) {
+                double ov = __shfl_xor_sync(0xffffffffu, v, off);
+                int op = __shfl_xor_sync(0xffffffffu, p, off);
+                if (ov > v || (ov == v && op < p))
+                    v = ov, p = op;
+            }
+            if (ipiv && i == j)
+                ipiv[j] = p + 1;
+            /* rows j and p trade places (a lane not among them reads itself) */
+            const int src = q + W * (i == j ? p : i == p ? j : i);
+#pragma unroll
+            for (int c = 0; c < N; c++)
+                row[c] = shfl(row[c], src);
+        }
+        const T d = shfl(row[j], q + W * j);
+        if (abs1(d) == 0)
+            info = info ? info : j + 1;
+        else if (i > j)
+            row[j] = quot(row[j], d);
+#pragma unroll
+        for (int c = j + 1; c < N; c++) {
+            const T u = shfl(row[c], q + W * j);
+            if (i > j)
+                row[c] = row[c] - row[j] * u;
+        }
+    }
+#pragma unroll
+    for (int c = 0; c < N; c++)
+        if (mine && c < n)
+            A[i * s + c * ld] = row[c];
+    if (live && i == 0)
+        f.info[t] = info;
+}
+
 /* Shared memory a factoring block may take (no opt-in needed). */
 constexpr size_t SHARED_BYTES = 48 << 10;
 
@@ -140,7 +227,13 @@ template <typename T> cudaError_t launch(const hetla__cuda_factor &f, bool lu, c
 {
     size_t bytes = (size_t)f.m * (size_t)f.n * sizeof(T);
     int W = 32 * bytes <= SHARED_BYTES ? 32 : 16;
-    if (lu && W * bytes <= SHARED_BYTES)
+    /* a row per thread: 8 warps a block, 32 / N matrices a warp */
+    if (lu && f.m == f.n && f.n > 8 && f.n <= 32) {
+        if (f.n <= 16)
+            getrf_rows<T, 16><<<(unsigned)((f.count + 15) / 16), 256, 0, st>>>(f);
+        else
+            getrf_rows<T, 32><<<(unsigned)((f.count + 7) / 8), 256, 0, st>>>(f);
+    } else if (lu && W * bytes <= SHARED_BYTES)
         getrf_shared<T><<<(unsigned)((f.count + W - 1) / W), W, W * bytes, st>>>(f);
     else if (lu)
         factor_global<T, true><<<(unsigned)((f.count + THREADS - 1) / THREADS), THREADS, 0, st>>>(f);
