@@ -333,14 +333,13 @@ hetla_status hetla_kernel_create(hetla_context *ctx, const char *name, hetla_ker
     return s;
 }
 
-hetla_kernel_fn hetla__generic_impl(hetla_context *ctx, const char *op)
+hetla_status hetla__on_host(hetla_context *ctx, const hetla_exec *x, const char *op)
 {
     hetla_kernel *k;
-    if (hetla_kernel_find(ctx, op, &k) || !k->impl[HETLA_CLASS_GENERIC]) {
-        hetla__fail(HETLA_ERR_INTERNAL, "operation '%s' has no generic implementation", op);
-        return NULL;
-    }
-    return k->impl[HETLA_CLASS_GENERIC];
+    if (hetla_kernel_find(ctx, op, &k) || !k->impl[HETLA_CLASS_GENERIC])
+        return hetla__fail(HETLA_ERR_INTERNAL, "operation '%s' has no generic implementation", op);
+    hetla__device *dev = &ctx->devices[x->device];
+    return dev->ops->run_on_host(dev, k->impl[HETLA_CLASS_GENERIC], x);
 }
 
 hetla_status hetla_kernel_find(hetla_context *ctx, const char *name, hetla_kernel **out)

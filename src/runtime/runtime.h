@@ -276,10 +276,11 @@ void hetla__node_free(hetla_context *ctx, int node, void *ptr, size_t bytes);
 /** Default policy overridden by @p policy ("cpu=blis,generic;cuda=..."),
  *  then every built-in operation registered. */
 hetla_status hetla__registry_init(hetla_context *ctx, const char *policy);
-/** The generic implementation of operation @p op, or NULL (the error
- *  detail set): what a backend runs on the host for cases its library
- *  does not cover. */
-hetla_kernel_fn hetla__generic_impl(hetla_context *ctx, const char *op);
+/** Operation @p op's generic implementation on the host, for the task
+ *  @p x of an accelerator, through its device's run_on_host (as task.c
+ *  runs a generic kernel selected for an accelerator): what a backend's
+ *  kernel does for cases its library does not cover. */
+hetla_status hetla__on_host(hetla_context *ctx, const hetla_exec *x, const char *op);
 void hetla__registry_fini(hetla_context *ctx);
 
 /* trace (trace.c); init after the workers exist */

@@ -142,9 +142,7 @@ static hetla_status host_run(const hetla__ocl_queue *q, hetla_kernel_fn fn, cons
 
 hetla_status hetla__ocl_on_host(const hetla_exec *x, const char *op)
 {
-    const hetla__ocl_queue *q = x->queue;
-    hetla_kernel_fn fn = hetla__generic_impl(q->ctx, op);
-    return fn ? host_run(q, fn, x) : HETLA_ERR_INTERNAL;
+    return hetla__on_host(((const hetla__ocl_queue *)x->queue)->ctx, x, op);
 }
 
 hetla_status hetla__ocl_run_on_host(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x)
