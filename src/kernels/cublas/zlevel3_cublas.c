@@ -11,18 +11,25 @@
 #include "kernels/blas/level3.h"
 #include "kernels/cublas/cublas.h"
 
-static hetla_status ztrsm_cublas(const hetla_exec *x)
+/* trsm; @p lead: "ztrsm_lead" (lapack.h), the k x k triangle leading tile
+ * A solving the leading k rows of B from the left. */
+static hetla_status trsm(const hetla_exec *x, int lead)
 {
     hetla__trxm_args a;
     HETLA__ARGS(x, a);
     const hetla_buffer *A = &x->buf[0], *B = &x->buf[1];
     const hetla__cuda_queue *q = x->queue;
     _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
-    cublasStatus_t st =
-        cublasZtrsm_64(q->blas, hetla__cublas_side(a.side), hetla__cublas_fill(a.uplo), hetla__cublas_op(a.transa),
-                       hetla__cublas_diag(a.diag), (int64_t)B->m, (int64_t)B->n, (const cuDoubleComplex *)&alpha,
-                       A->ptr, (int64_t)A->ld, B->ptr, (int64_t)B->ld);
+    cublasStatus_t st = cublasZtrsm_64(q->blas, lead ? CUBLAS_SIDE_LEFT : hetla__cublas_side(a.side),
+                                       hetla__cublas_fill(a.uplo), hetla__cublas_op(a.transa),
+                                       hetla__cublas_diag(a.diag), (int64_t)(lead ? A->n : B->m), (int64_t)B->n,
+                                       (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, B->ptr, (int64_t)B->ld);
     return hetla__cublas_check(st, "cublasZtrsm_64", q->device);
+}
+
+static hetla_status ztrsm_cublas(const hetla_exec *x)
+{
+    return trsm(x, 0);
 }
 
 static hetla_status ztrmm_cublas(const hetla_exec *x)
@@ -90,19 +97,9 @@ static hetla_status zhemm_cublas(const hetla_exec *x)
     return symm(x, cublasZhemm_64, "cublasZhemm_64");
 }
 
-/* "ztrsm_lead" (lapack.h): the k x k triangle leading tile A solves the
- * leading k rows of B. */
 static hetla_status ztrsm_lead_cublas(const hetla_exec *x)
 {
-    hetla__trxm_args a;
-    HETLA__ARGS(x, a);
-    const hetla_buffer *A = &x->buf[0], *B = &x->buf[1];
-    const hetla__cuda_queue *q = x->queue;
-    _Alignas(cuDoubleComplex) hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
-    cublasStatus_t st = cublasZtrsm_64(
-        q->blas, CUBLAS_SIDE_LEFT, hetla__cublas_fill(a.uplo), hetla__cublas_op(a.transa), hetla__cublas_diag(a.diag),
-        (int64_t)A->n, (int64_t)B->n, (const cuDoubleComplex *)&alpha, A->ptr, (int64_t)A->ld, B->ptr, (int64_t)B->ld);
-    return hetla__cublas_check(st, "cublasZtrsm_64", q->device);
+    return trsm(x, 1);
 }
 
 #if defined(COMPLEX)

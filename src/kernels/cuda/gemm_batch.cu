@@ -11,8 +11,7 @@
 
 #include <cuda_pipeline.h>
 
-namespace
-{
+namespace {
 
 /* op(X)(r, c) = X[r * row + c * col], conjugated if conj. */
 struct view {
@@ -274,30 +273,14 @@ template <typename T> bool try_fixed(const hetla__cuda_gemm &g, cudaStream_t st)
     if (g.m != g.n || g.n != g.k || g.n > 8 || sizeof(T) * g.n * g.n > 64 * sizeof(double))
         return false;
     switch (g.n) {
-    case 1:
-        launch_fixed<T, 1>(g, st);
-        break;
-    case 2:
-        launch_fixed<T, 2>(g, st);
-        break;
-    case 3:
-        launch_fixed<T, 3>(g, st);
-        break;
-    case 4:
-        launch_fixed<T, 4>(g, st);
-        break;
-    case 5:
-        launch_fixed<T, 5>(g, st);
-        break;
-    case 6:
-        launch_fixed<T, 6>(g, st);
-        break;
-    case 7:
-        launch_fixed<T, 7>(g, st);
-        break;
-    default:
-        launch_fixed<T, 8>(g, st);
-        break;
+    case 1: launch_fixed<T, 1>(g, st); break;
+    case 2: launch_fixed<T, 2>(g, st); break;
+    case 3: launch_fixed<T, 3>(g, st); break;
+    case 4: launch_fixed<T, 4>(g, st); break;
+    case 5: launch_fixed<T, 5>(g, st); break;
+    case 6: launch_fixed<T, 6>(g, st); break;
+    case 7: launch_fixed<T, 7>(g, st); break;
+    default: launch_fixed<T, 8>(g, st); break;
     }
     return true;
 }
@@ -421,14 +404,10 @@ cudaError_t hetla__cuda_gemm_batch(const hetla__cuda_gemm *g, cudaStream_t strea
     if (g->count == 0 || g->m == 0 || g->n == 0)
         return cudaSuccess;
     switch (g->type) {
-    case HETLA__CUDA_S:
-        return gemm<float>(*g, stream);
-    case HETLA__CUDA_D:
-        return gemm<double>(*g, stream);
-    case HETLA__CUDA_C:
-        return gemm<cf>(*g, stream);
-    default:
-        return gemm<cd>(*g, stream);
+    case HETLA__CUDA_S: return gemm<float>(*g, stream);
+    case HETLA__CUDA_D: return gemm<double>(*g, stream);
+    case HETLA__CUDA_C: return gemm<cf>(*g, stream);
+    default: return gemm<cd>(*g, stream);
     }
 }
 
@@ -436,11 +415,8 @@ cudaError_t hetla__cuda_batch_copy(const hetla__cuda_bop *src, const hetla__cuda
                                    long long count, int esize, cudaStream_t stream)
 {
     switch (esize) {
-    case 4:
-        return copy<float>(*src, *dst, rows, cols, count, stream);
-    case 8:
-        return copy<double>(*src, *dst, rows, cols, count, stream);
-    default:
-        return copy<cd>(*src, *dst, rows, cols, count, stream);
+    case 4: return copy<float>(*src, *dst, rows, cols, count, stream);
+    case 8: return copy<double>(*src, *dst, rows, cols, count, stream);
+    default: return copy<cd>(*src, *dst, rows, cols, count, stream);
     }
 }

@@ -11,8 +11,7 @@
 
 #include <cuda_pipeline.h>
 
-namespace
-{
+namespace {
 
 enum { THREADS = 128 };
 
@@ -247,14 +246,10 @@ cudaError_t factor_batch(const hetla__cuda_factor &f, bool lu, cudaStream_t st)
     if (f.count == 0)
         return cudaSuccess;
     switch (f.type) {
-    case HETLA__CUDA_S:
-        return launch<float>(f, lu, st);
-    case HETLA__CUDA_D:
-        return launch<double>(f, lu, st);
-    case HETLA__CUDA_C:
-        return launch<cf>(f, lu, st);
-    default:
-        return launch<cd>(f, lu, st);
+    case HETLA__CUDA_S: return launch<float>(f, lu, st);
+    case HETLA__CUDA_D: return launch<double>(f, lu, st);
+    case HETLA__CUDA_C: return launch<cf>(f, lu, st);
+    default: return launch<cd>(f, lu, st);
     }
 }
 
