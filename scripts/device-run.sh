@@ -4,10 +4,11 @@
 #   here:   scripts/device-build.sh     (build-device/ + .device/runtime.tar.xz)
 #   there:  scripts/device-run.sh STEP... with .device carried (the build
 #           comes unpacked from it, or carried as build-device)
-# Steps: info, tests, gpu-tests, bench-cpu, bench-lapack, bench-gpu,
-# bench-opencl, bench-gpu-lapack, bench-gpu-batch, demo, scaling, ncu
-# (default: all but bench-opencl, the last bench-gpu steps, scaling and
-# ncu). bench-lapack
+# Steps: info, tests, gpu-tests, gpu-pressure, bench-cpu, bench-lapack,
+# bench-gpu, bench-opencl, bench-gpu-lapack, bench-gpu-batch, demo,
+# scaling, ncu
+# (default: all but gpu-pressure, bench-opencl, the last bench-gpu steps,
+# scaling and ncu). bench-gpu takes $GEMM_N and $COPY_THREADS; bench-lapack
 # takes $LAPACK_N (sizes), $LAPACK_NB (tile sizes to try) and $LAPACK_WHAT
 # (potrf, ..., lapack); bench-gpu-lapack (the factorizations beside
 # cuSOLVER, cusolverMg on several GPUs) $GPU_WHAT (potrf getrf
@@ -104,10 +105,29 @@ step_demo() {
   HETLA_DEVICES=$d run demo "$hetla" demo --n 8192 --nb "${DEMO_NB:-512}" --trace "${OUT:-.}/demo-${d//[:,]/_}.json"
 }
 step_bench_gpu() {
-  # one GPU, as the cuBLAS peer; then the caller's matrices copied from
-  # pageable memory, as the peer's are
-  run bench-gpu "$hetla" bench gemm --devices cuda:0 --n 4096,8192,16384
-  HETLA_NO_HOST_PIN=1 run bench-gpu "$hetla" bench gemm --devices cuda:0 --n 4096,8192,16384
+  # one GPU, as the cuBLAS peer, at $GEMM_N: the caller's matrices
+  # page-locked for the call; then left pageable, as the peer's are, and
+  # copied through the staging slots by each of $COPY_THREADS threads
+  # (0: by the driver)
+  local n=${GEMM_N:-4096,8192,16384} t
+  run bench-gpu "$hetla" bench gemm --devices cuda:0 --n "$n"
+  for t in ${COPY_THREADS:-4 0}; do
+    HETLA_NO_HOST_PIN=1 HETLA_CUDA_COPY_THREADS=$t run bench-gpu "$hetla" bench gemm --devices cuda:0 --n "$n"
+  done
+}
+
+step_gpu_pressure() {
+  # memory pressure on one GPU: the LU, QR and sparse test families with
+  # the runtime's limit (6 MB) and with the device cache's cap (8 MB);
+  # then Cholesky and LU at n = 16384 (2.1 GB) under a 512 MB limit
+  local t
+  for t in test_lu test_qr test_sparse; do
+    HETLA_DEVICE_MEMORY_LIMIT=6000000 run gpu-pressure env HETLA_TEST_DEVICES=cuda:0 "$bin/tests/$t" cuda
+    HETLA_CUDA_MEMORY_LIMIT=8000000 run gpu-pressure env HETLA_TEST_DEVICES=cuda:0 "$bin/tests/$t" cuda
+  done
+  for t in potrf getrf; do
+    HETLA_DEVICE_MEMORY_LIMIT=536870912 run gpu-pressure "$hetla" bench $t --devices cuda:0 --n 16384 --nb 1024 --reps 1
+  done
 }
 
 step_bench_opencl() {

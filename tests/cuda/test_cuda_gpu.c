@@ -471,6 +471,33 @@ static void test_memory_cap(void)
     CHECK_OK(hetla_context_destroy(ctx));
 }
 
+/* Pageable host memory (page-locking off) goes through the staging slots:
+ * every precision, a block of several slots (the ring of slots wraps both
+ * ways), a column longer than a slot (through the driver); crews of one
+ * and three threads, and none (HETLA_CUDA_COPY_THREADS=0: the driver). */
+static void test_staged_copy(void)
+{
+    static const char *const threads[] = {"1", "3", "0"};
+    for (int t = 0; t < 3; t++) {
+        setenv("HETLA_CUDA_COPY_THREADS", threads[t], 1);
+        hetla_config cfg;
+        CHECK_OK(hetla_config_init(&cfg));
+        cfg.devices = "cuda:0";
+        cfg.no_host_pinning = 1;
+        hetla_context *ctx;
+        CHECK_OK(hetla_context_create(&cfg, &ctx));
+        unsetenv("HETLA_CUDA_COPY_THREADS");
+        for (int p = 0; p < 4; p++)
+            CHECK(run_gemm(ctx, types[p], p % NCASES, 1, 0, 300, 310, 290) < 50);
+        CHECK(run_gemm(ctx, HETLA_DOUBLE, 1, 1, 0, 3000, 2900, 3100) < 50); /* 70 MB a matrix */
+        CHECK(run_gemm(ctx, HETLA_DOUBLE, 0, 1, 0, 2300000, 3, 2) < 50);    /* 18 MB a column */
+        hetla_stats st;
+        CHECK_OK(hetla_stats_get(ctx, &st));
+        CHECK(st.transfers[HETLA_H2D] >= 14 && st.transfers[HETLA_D2H] >= 6);
+        CHECK_OK(hetla_context_destroy(ctx));
+    }
+}
+
 /* The caller's memory is page-locked while a handle holds it (ranges of
  * 1 MiB and more), and never with no_host_pinning. */
 static void test_host_pinning(void)
@@ -566,7 +593,7 @@ int main(int argc, char **argv)
         {"gemm_cuda", test_gemm_cuda, 0},   {"gemm_cpu_cuda", test_gemm_cpu_cuda, 0},
         {"gescal", test_gescal, 0},         {"chain_transfers", test_chain_transfers, 0},
         {"memory_cap", test_memory_cap, 0}, {"peer_copy", test_peer_copy, 0},
-        {"host_pinning", test_host_pinning, 0},
+        {"host_pinning", test_host_pinning, 0}, {"staged_copy", test_staged_copy, 0},
     };
     return test_main(argc, argv, tests, (int)(sizeof tests / sizeof *tests));
 }

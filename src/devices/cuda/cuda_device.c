@@ -103,7 +103,7 @@ hetla_status hetla__cuda_init(hetla__device *dev)
         return hetla__fail(HETLA_ERR_NO_DEVICE, "cuda:%d: hetla drives at most %d devices", dev->index,
                            HETLA__MAX_DEVICES);
     size_t limit;
-    hetla_status s = hetla__cuda_memory_limit(&limit);
+    hetla_status s = hetla__cuda_env_count("HETLA_CUDA_MEMORY_LIMIT", 0, &limit);
     if (s)
         return s;
     hetla__cuda_dev *cd = calloc(1, sizeof *cd);
@@ -119,6 +119,8 @@ hetla_status hetla__cuda_init(hetla__device *dev)
     s = describe(dev, limit);
     if (!s && hetla__cache_init(&cd->cache, hetla__cuda_raw_alloc, hetla__cuda_raw_free, cd, limit))
         s = hetla__fail(HETLA_ERR_NO_MEMORY, "cuda:%d: out of host memory", dev->index);
+    if (!s && (s = hetla__cuda_staging_init(&cd->staging)) != HETLA_SUCCESS)
+        hetla__cache_destroy(&cd->cache);
     if (!s) {
         dev->impl = cd;
         enable_peers(dev);
@@ -137,6 +139,11 @@ void hetla__cuda_fini(hetla__device *dev)
     /* Every block goes back, also those of data never unregistered. Peer
      * access is left on: it belongs to the process, and another context
      * may be copying between the same devices. */
+    int prev;
+    int bound = hetla__cuda_bind(cd->ordinal, &prev) == HETLA_SUCCESS;
+    hetla__cuda_staging_fini(&cd->staging);
+    if (bound)
+        hetla__cuda_unbind(prev);
     hetla__cache_destroy(&cd->cache);
     free(cd);
     dev->impl = NULL;

@@ -5,12 +5,26 @@
 
 #include "core/context.h"
 #include "devices/cuda/cuda_alloc.h"
+#include "devices/cuda/cuda_crew.h"
 #include "devices/cuda/cuda_queue.h"
+
+enum { HETLA__STAGE_SLOTS = 4 };
+
+/** Copies between pageable host memory and one device through page-locked
+ *  slots that a crew of host threads fills and empties (cuda_staging.c). */
+typedef struct hetla__cuda_staging {
+    pthread_mutex_t lock;                 /**< one staged copy at a time */
+    int threads;                          /**< HETLA_CUDA_COPY_THREADS; 0: the driver stages */
+    char *slots;                          /**< HETLA__STAGE_SLOTS page-locked slots, made at first use */
+    cudaEvent_t done[HETLA__STAGE_SLOTS]; /**< recorded after each slot's last copy */
+    hetla__crew *crew;
+} hetla__cuda_staging;
 
 /** One opened CUDA device (hetla__device.impl). */
 typedef struct hetla__cuda_dev {
     int ordinal;
     hetla__cuda_cache cache;
+    hetla__cuda_staging staging;
     unsigned char peer[HETLA__MAX_DEVICES]; /**< by ordinal: peer access enabled */
 } hetla__cuda_dev;
 
@@ -30,13 +44,26 @@ int hetla__cuda_can_peer(hetla__device *dev, hetla__device *peer);
 /** The allocator's device calls, on hetla__cuda_dev @p user. */
 int hetla__cuda_raw_alloc(void *user, size_t bytes, void **ptr);
 void hetla__cuda_raw_free(void *user, void *ptr);
-/** HETLA_CUDA_MEMORY_LIMIT, read once per device opened; 0 = no cap. */
-hetla_status hetla__cuda_memory_limit(size_t *limit);
+/** Environment variable @p name as a whole number, @p dflt when unset. */
+hetla_status hetla__cuda_env_count(const char *name, size_t dflt, size_t *value);
 hetla_status hetla__cuda_alloc(hetla__device *dev, size_t bytes, void **ptr);
 void hetla__cuda_free(hetla__device *dev, void *ptr);
 hetla_status hetla__cuda_copy(hetla__device *dev, const hetla__copy *c, void *queue);
 int hetla__cuda_host_pin(void *ptr, size_t bytes);
 void hetla__cuda_host_unpin(void *ptr);
+
+/* cuda_staging.c */
+/** Reads HETLA_CUDA_COPY_THREADS; the slots come at the first staged copy. */
+hetla_status hetla__cuda_staging_init(hetla__cuda_staging *st);
+/** Waits for the slots' copies and frees them (device bound by the caller). */
+void hetla__cuda_staging_fini(hetla__cuda_staging *st);
+/** Copies @p c (between the host and device @p dev, @p to_device telling
+ *  which way) through the staging slots, complete on the host side on
+ *  return, the last pieces' device side enqueued on @p stream. @p *staged
+ *  says whether it did: not for page-locked or small host blocks, nor
+ *  when staging is off or its slots could not be made. */
+hetla_status hetla__cuda_staged_copy(hetla__device *dev, const hetla__copy *c, int to_device, cudaStream_t stream,
+                                     int *staged);
 
 /* cuda_queue.c */
 hetla_status hetla__cuda_queue_create(hetla__device *dev, void **queue);

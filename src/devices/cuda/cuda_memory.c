@@ -36,18 +36,18 @@ void hetla__cuda_raw_free(void *user, void *ptr)
         hetla__cuda_unbind(prev);
 }
 
-hetla_status hetla__cuda_memory_limit(size_t *limit)
+hetla_status hetla__cuda_env_count(const char *name, size_t dflt, size_t *value)
 {
-    const char *v = getenv("HETLA_CUDA_MEMORY_LIMIT");
-    *limit = 0;
+    const char *v = getenv(name);
+    *value = dflt;
     if (!v || !*v)
         return HETLA_SUCCESS;
     char *end;
     errno = 0;
     unsigned long long b = strtoull(v, &end, 10);
     if (!isdigit((unsigned char)v[0]) || *end || errno)
-        return hetla__fail(HETLA_ERR_ARG, "HETLA_CUDA_MEMORY_LIMIT: '%s' is not a byte count", v);
-    *limit = (size_t)b;
+        return hetla__fail(HETLA_ERR_ARG, "%s: '%s' is not a whole number", name, v);
+    *value = (size_t)b;
     return HETLA_SUCCESS;
 }
 
@@ -112,13 +112,16 @@ hetla_status hetla__cuda_copy(hetla__device *dev, const hetla__copy *c, void *qu
         s = hetla__cuda_check(cudaMemcpy3DPeerAsync(&p, stream), "cudaMemcpy3DPeerAsync", cd->ordinal);
     } else {
         /* Host and device addresses share one space (UVA): the runtime
-         * tells the direction from the pointers. A block that is one run
-         * of bytes on both sides (a whole matrix, a column) goes as one
-         * plain copy, as an application's own would. */
-        if ((c->src_ld == c->row_bytes && c->dst_ld == c->row_bytes) || c->cols == 1)
+         * tells the direction from the pointers. Pageable host memory goes
+         * through the staging slots; a block that is one run of bytes on
+         * both sides (a whole matrix, a column) as one plain copy, as an
+         * application's own would. */
+        int staged = 0;
+        s = hetla__cuda_staged_copy(dev, c, c->src_node == 0, stream, &staged);
+        if (!s && !staged && ((c->src_ld == c->row_bytes && c->dst_ld == c->row_bytes) || c->cols == 1))
             s = hetla__cuda_check(cudaMemcpyAsync(c->dst, c->src, c->row_bytes * c->cols, cudaMemcpyDefault, stream),
                                   "cudaMemcpyAsync", cd->ordinal);
-        else
+        else if (!s && !staged)
             s = hetla__cuda_check(cudaMemcpy2DAsync(c->dst, c->dst_ld, c->src, c->src_ld, c->row_bytes, c->cols,
                                                     cudaMemcpyDefault, stream),
                                   "cudaMemcpy2DAsync", cd->ordinal);

@@ -1,0 +1,138 @@
+/* The copy crew: helpers sleep on a condition until the caller posts a
+ * block, each copies its share of the block's bytes, the last one done
+ * wakes the caller. A job is a generation number: a helper that slept
+ * through one job takes the current one, which is all that matters, as
+ * the caller waits for every share of a job before posting the next. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+#include "devices/cuda/cuda_crew.h"
+
+typedef struct crew_job {
+    char *dst;
+    const char *src;
+    size_t dst_ld, src_ld, row_bytes, cols;
+    int nparts;
+} crew_job;
+
+typedef struct crew_helper {
+    hetla__crew *crew;
+    int part;
+    pthread_t thread;
+} crew_helper;
+
+struct hetla__crew {
+    pthread_mutex_t lock;
+    pthread_cond_t go, done;
+    unsigned long gen; /* the job's number */
+    crew_job job;
+    int pending; /* helpers' shares of the job not yet copied */
+    int stop, nthreads, nstarted;
+    crew_helper helper[];
+};
+
+/* Share @p part of the job: the block's bytes taken column after column,
+ * in shares of whole pages (no cache line written by two threads). */
+static void copy_part(const crew_job *j, int part)
+{
+    size_t total = j->row_bytes * j->cols, share = (total / (size_t)j->nparts + 4095) & ~(size_t)4095;
+    size_t lo = share * (size_t)part, hi = share * (size_t)(part + 1);
+    hi = hi < total ? hi : total;
+    while (lo < hi) {
+        size_t col = lo / j->row_bytes, off = lo % j->row_bytes;
+        size_t len = j->row_bytes - off < hi - lo ? j->row_bytes - off : hi - lo;
+        memcpy(j->dst + col * j->dst_ld + off, j->src + col * j->src_ld + off, len);
+        lo += len;
+    }
+}
+
+static void *helper_main(void *arg)
+{
+    crew_helper *h = arg;
+    hetla__crew *c = h->crew;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&c->lock);
+    for (;;) {
+        while (!c->stop && c->gen == seen)
+            pthread_cond_wait(&c->go, &c->lock);
+        if (c->stop)
+            break;
+        seen = c->gen;
+        crew_job j = c->job;
+        if (h->part >= j.nparts)
+            continue;
+        pthread_mutex_unlock(&c->lock);
+        copy_part(&j, h->part);
+        pthread_mutex_lock(&c->lock);
+        if (--c->pending == 0)
+            pthread_cond_signal(&c->done);
+    }
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
+hetla_status hetla__crew_create(int nthreads, hetla__crew **crew)
+{
+    if (nthreads < 1)
+        nthreads = 1;
+    hetla__crew *c = calloc(1, sizeof *c + (size_t)nthreads * sizeof c->helper[0]);
+    if (!c)
+        return hetla__fail(HETLA_ERR_NO_MEMORY, "out of host memory (copy crew)");
+    c->nthreads = nthreads;
+    pthread_mutex_init(&c->lock, NULL);
+    pthread_cond_init(&c->go, NULL);
+    pthread_cond_init(&c->done, NULL);
+    for (int i = 1; i < nthreads; i++) {
+        c->helper[i] = (crew_helper){.crew = c, .part = i};
+        if (pthread_create(&c->helper[i].thread, NULL, helper_main, &c->helper[i]) != 0) {
+            hetla__crew_destroy(c);
+            return hetla__fail(HETLA_ERR_NO_MEMORY, "cannot start copy thread %d of %d", i, nthreads - 1);
+        }
+        c->nstarted = i;
+    }
+    *crew = c;
+    return HETLA_SUCCESS;
+}
+
+void hetla__crew_destroy(hetla__crew *c)
+{
+    if (!c)
+        return;
+    pthread_mutex_lock(&c->lock);
+    c->stop = 1;
+    pthread_cond_broadcast(&c->go);
+    pthread_mutex_unlock(&c->lock);
+    for (int i = 1; i <= c->nstarted; i++)
+        pthread_join(c->helper[i].thread, NULL);
+    pthread_cond_destroy(&c->done);
+    pthread_cond_destroy(&c->go);
+    pthread_mutex_destroy(&c->lock);
+    free(c);
+}
+
+void hetla__crew_copy(hetla__crew *c, void *dst, size_t dst_ld, const void *src, size_t src_ld, size_t row_bytes,
+                      size_t cols, size_t min_share)
+{
+    size_t total = row_bytes * cols, most = total / (min_share ? min_share : 1);
+    int nparts = most < (size_t)c->nthreads ? (int)most : c->nthreads;
+    crew_job j = {dst, src, dst_ld, src_ld, row_bytes, cols, nparts > 1 ? nparts : 1};
+    if (!total)
+        return;
+    if (j.nparts == 1) {
+        copy_part(&j, 0);
+        return;
+    }
+    pthread_mutex_lock(&c->lock);
+    c->job = j;
+    c->pending = j.nparts - 1;
+    c->gen++;
+    pthread_cond_broadcast(&c->go);
+    pthread_mutex_unlock(&c->lock);
+    copy_part(&j, 0);
+    pthread_mutex_lock(&c->lock);
+    while (c->pending)
+        pthread_cond_wait(&c->done, &c->lock);
+    pthread_mutex_unlock(&c->lock);
+}
