@@ -2,8 +2,12 @@
  * byte of a block copied once and nothing around it touched, for blocks of
  * every shape (one column longer than a share, shares that end inside a
  * column, fewer bytes than threads), crews of 1 to 5 threads, many jobs in
- * a row. No GPU needed. */
+ * a row, helpers free of their creator's binding to one core. No GPU needed. */
+#include <dirent.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "../test.h"
 #include "devices/cuda/cuda_crew.h"
@@ -68,11 +72,56 @@ static void test_many_jobs(void)
     hetla__crew_destroy(NULL);
 }
 
+/* The threads of this process allowed on all @p want CPUs. */
+static int threads_on(int want)
+{
+    DIR *d = opendir("/proc/self/task");
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
+        cpu_set_t s;
+        if (e->d_name[0] != '.' && sched_getaffinity(atoi(e->d_name), sizeof s, &s) == 0)
+            n += CPU_COUNT(&s) == want;
+    }
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static void *bound_creator(void *arg)
+{
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(sched_getcpu(), &one);
+    CHECK(pthread_setaffinity_np(pthread_self(), sizeof one, &one) == 0);
+    CHECK_OK(hetla__crew_create(3, (hetla__crew **)arg));
+    return NULL;
+}
+
+/* A crew made by a thread pinned to one core (as a device's worker is)
+ * still runs on every CPU the process may use. */
+static void test_affinity(void)
+{
+    cpu_set_t all;
+    CHECK(sched_getaffinity(0, sizeof all, &all) == 0);
+    int ncpu = CPU_COUNT(&all);
+    if (ncpu < 2)
+        return; /* nothing to tell apart */
+    int before = threads_on(ncpu);
+    hetla__crew *crew = NULL;
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, bound_creator, &crew) == 0);
+    pthread_join(t, NULL);
+    CHECK(threads_on(ncpu) == before + 2);
+    CHECK(check_copy(crew, 1 << 20, 8, 1 << 20, 1 << 20, 1 << 20) == 0);
+    hetla__crew_destroy(crew);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case tests[] = {
         {"shapes", test_shapes, 0},
         {"many_jobs", test_many_jobs, 0},
+        {"affinity", test_affinity, 0},
     };
     return test_main(argc, argv, tests, (int)(sizeof tests / sizeof *tests));
 }

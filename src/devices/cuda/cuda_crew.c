@@ -4,8 +4,10 @@
  * through one job takes the current one, which is all that matters, as
  * the caller waits for every share of a job before posting the next. */
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/context.h"
 #include "devices/cuda/cuda_crew.h"
@@ -84,13 +86,28 @@ hetla_status hetla__crew_create(int nthreads, hetla__crew **crew)
     pthread_mutex_init(&c->lock, NULL);
     pthread_cond_init(&c->go, NULL);
     pthread_cond_init(&c->done, NULL);
-    for (int i = 1; i < nthreads; i++) {
+    /* The helpers may run on every CPU the process's main thread may use:
+     * a thread inherits its creator's binding, and the creator is often a
+     * device's worker, pinned to one core (the crew ran on that one core,
+     * as slow as one thread). */
+    pthread_attr_t attr;
+    cpu_set_t cpus;
+    int attr_ok = pthread_attr_init(&attr) == 0;
+    if (attr_ok && sched_getaffinity(getpid(), sizeof cpus, &cpus) == 0)
+        (void)pthread_attr_setaffinity_np(&attr, sizeof cpus, &cpus);
+    hetla_status s = HETLA_SUCCESS;
+    for (int i = 1; i < nthreads && !s; i++) {
         c->helper[i] = (crew_helper){.crew = c, .part = i};
-        if (pthread_create(&c->helper[i].thread, NULL, helper_main, &c->helper[i]) != 0) {
-            hetla__crew_destroy(c);
-            return hetla__fail(HETLA_ERR_NO_MEMORY, "cannot start copy thread %d of %d", i, nthreads - 1);
-        }
-        c->nstarted = i;
+        if (pthread_create(&c->helper[i].thread, attr_ok ? &attr : NULL, helper_main, &c->helper[i]) != 0)
+            s = hetla__fail(HETLA_ERR_NO_MEMORY, "cannot start copy thread %d of %d", i, nthreads - 1);
+        else
+            c->nstarted = i;
+    }
+    if (attr_ok)
+        pthread_attr_destroy(&attr);
+    if (s) {
+        hetla__crew_destroy(c);
+        return s;
     }
     *crew = c;
     return HETLA_SUCCESS;
