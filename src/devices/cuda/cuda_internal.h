@@ -15,6 +15,7 @@ enum { HETLA__STAGE_SLOTS = 4 };
 typedef struct hetla__cuda_staging {
     pthread_mutex_t lock;                 /**< one staged copy at a time */
     int threads;                          /**< HETLA_CUDA_COPY_THREADS; 0: the driver stages */
+    int failed;                           /**< the slots could not be made: the driver stages */
     char *slots;                          /**< HETLA__STAGE_SLOTS page-locked slots, made at first use */
     cudaEvent_t done[HETLA__STAGE_SLOTS]; /**< recorded after each slot's last copy */
     hetla__crew *crew;

@@ -54,8 +54,8 @@ void hetla__cuda_staging_fini(hetla__cuda_staging *st)
  * off for the device and its copies go through the driver. */
 static int slots_ready(hetla__cuda_staging *st, const hetla__device *dev)
 {
-    if (st->slots)
-        return 1;
+    if (st->slots || st->failed)
+        return st->slots != NULL;
     int ok = cudaHostAlloc((void **)&st->slots, (size_t)HETLA__STAGE_SLOTS * SLOT_BYTES, cudaHostAllocPortable) ==
              cudaSuccess;
     for (int i = 0; i < HETLA__STAGE_SLOTS && ok; i++)
@@ -64,7 +64,7 @@ static int slots_ready(hetla__cuda_staging *st, const hetla__device *dev)
     if (ok)
         return 1;
     slots_free(st);
-    st->threads = 0;
+    st->failed = 1;
     hetla__log(dev->ctx, HETLA_LOG_WARN, "cuda:%d: no page-locked staging slots: pageable copies go through the driver",
                dev->index);
     return 0;
@@ -152,7 +152,7 @@ hetla_status hetla__cuda_staged_copy(hetla__device *dev, const hetla__copy *c, i
         return HETLA_SUCCESS;
     pthread_mutex_lock(&st->lock);
     hetla_status s = HETLA_SUCCESS;
-    if (st->threads && slots_ready(st, dev)) {
+    if (slots_ready(st, dev)) {
         *staged = 1;
         s = to_dev ? to_device(st, c, cd->ordinal, stream) : to_host(st, c, cd->ordinal, stream);
     }
