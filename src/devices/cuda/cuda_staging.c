@@ -1,10 +1,11 @@
 /* Staged copies between pageable host memory and a device. The driver
  * copies pageable memory through its own page-locked buffer with one
- * thread, a few GB/s; page-locking the caller's memory costs about as much
- * as a copy. Here a crew of host threads packs the block, a slot at a time,
- * into page-locked slots that the DMA engine carries at full speed (and
- * unpacks on the way back), so the packing of one slot overlaps the
- * transfer of the one before. */
+ * thread (7 GB/s to an H200, 14-16 back); page-locking the caller's memory
+ * for one copy costs 77 ms a GiB, locking and unlocking. Here a crew of
+ * host threads packs the block, a slot at a time, into page-locked slots
+ * that the DMA engine carries at full speed (55 GB/s), and unpacks on the
+ * way back; the packing of one slot overlaps the transfer of the one
+ * before (27 GB/s with 4 threads, 31-39 with 8). */
 #include <stdlib.h>
 
 #include "devices/cuda/cuda_internal.h"
