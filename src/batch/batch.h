@@ -212,12 +212,47 @@ hetla_status hetla__vcheck_end(const hetla__vcheck *c);
 
 /* ---- the SIMD driver ----------------------------------------------------------- */
 
+/** The next lane group's operands, each one contiguous region, to be
+ *  brought into L2 a cache line at a time while a kernel works on the
+ *  group before: spread over the computation the requests overlap it;
+ *  issued all at once before it (run.c, for small groups) they queue up
+ *  and stall the first loads. The kernel sets the pace
+ *  (hetla__prefetch_pace) and calls hetla__prefetch_step in its inner
+ *  loop; a plan of no lines makes both no-ops. */
+typedef struct hetla__prefetch {
+    const char *p[HETLA__BATCH_MAXOPS];
+    size_t len[HETLA__BATCH_MAXOPS], off[HETLA__BATCH_MAXOPS];
+    int nops, next;
+    size_t left, lines, steps, acc; /* lines left; lines per steps calls, as a running sum */
+} hetla__prefetch;
+
+/** Spreads the plan's lines evenly over @p steps calls of hetla__prefetch_step. */
+static inline void hetla__prefetch_pace(hetla__prefetch *f, size_t steps)
+{
+    f->lines = f->left;
+    f->steps = steps ? steps : 1;
+    f->acc = 0;
+}
+
+/** Prefetches the lines due at this step, taking the operands in turn. */
+static inline __attribute__((always_inline)) void hetla__prefetch_step(hetla__prefetch *f)
+{
+    for (f->acc += f->lines; f->acc >= f->steps && f->left; f->acc -= f->steps) {
+        int i = f->next;
+        while (f->off[i] >= f->len[i])
+            i = i + 1 < f->nops ? i + 1 : 0;
+        __builtin_prefetch(f->p[i] + f->off[i], 0, 2);
+        f->off[i] += 64, f->left--, f->next = i + 1 < f->nops ? i + 1 : 0;
+    }
+}
+
 /** Runs a SIMD kernel on one group of `lanes` interleaved matrices: @p p,
  *  @p s, @p ld give each batch operand's lane 0 (element (i, j) of lane l
  *  at p[(i + j ld) s + l]), @p piv and @p info the interleaved pivots
- *  (piv[i lanes + l]) and infos of the group. */
-typedef void (*hetla__lanes_fn)(const void *args, void *const *p, const size_t *s, const hetla_int *ld,
-                                hetla_int *piv, hetla_int *info);
+ *  (piv[i lanes + l]) and infos of the group, @p pf the next group's
+ *  operands (no lines where there is none, or it is prefetched at once). */
+typedef void (*hetla__lanes_fn)(const void *args, void *const *p, const size_t *s, const hetla_int *ld, hetla_int *piv,
+                                hetla_int *info, hetla__prefetch *pf);
 
 /** Runs @p fn over the chunk of task @p x in groups of @p lanes matrices:
  *  in place where every operand is interleaved (or block-interleaved in

@@ -170,8 +170,9 @@ static size_t rup64(size_t b) { return (b + 63) / 64 * 64; }
  * while the group before it computes: a group's few KiB, spread over
  * every element's row of lanes, are too short a stream for the hardware
  * prefetchers to run ahead of the kernels (GEMM n = 8, 16: 1.3x). Groups
- * above PREFETCH_MAX bytes (n = 32: 384 KiB) are left to the hardware:
- * asked for at once, they evicted the group in flight (0.8x). */
+ * above PREFETCH_MAX bytes (n = 32: 384 KiB) asked for at once cost 0.8x:
+ * their kernels get them as a plan to pace over the group before
+ * (hetla__prefetch). */
 enum { PREFETCH_MAX = 128 << 10 };
 
 static void prefetch_group(const hetla_exec *x, const hetla__batch_head *h, hetla_int t, int lanes, size_t esize)
@@ -186,6 +187,24 @@ static void prefetch_group(const hetla_exec *x, const hetla__batch_head *h, hetl
                 for (size_t b = 0; b < span; b += 64)
                     __builtin_prefetch(p + (size_t)(e + j * o->ld) * s * esize + b, 0, 2);
     }
+}
+
+/* Group t's operands as a plan for the kernel of the group before, where
+ * each is one contiguous region (lanes in blocks of exactly `lanes`). */
+static hetla__prefetch prefetch_plan(const hetla_exec *x, const hetla__batch_head *h, hetla_int t, int lanes,
+                                     size_t esize)
+{
+    hetla__prefetch f = {.nops = h->nops};
+    for (int i = 0; i < h->nops; i++) {
+        const hetla__bop *o = &h->op[i];
+        size_t s, elems = o->rows && o->cols ? (size_t)(o->rows - 1 + (o->cols - 1) * o->ld) + 1 : 0;
+        f.p[i] = hetla__bop_at(o, &x->buf[i], t, esize, &s);
+        if (s != (size_t)lanes)
+            return (hetla__prefetch){0};
+        f.len[i] = elems * (size_t)lanes * esize;
+        f.left += (f.len[i] + 63) / 64;
+    }
+    return f;
 }
 
 hetla_status hetla__lanes_run(const hetla_exec *x, const hetla__batch_head *h, const void *args, int lanes,
@@ -231,9 +250,12 @@ hetla_status hetla__lanes_run(const hetla_exec *x, const hetla__batch_head *h, c
                 piv[i * lanes + l] = ((const hetla_int *)pb->ptr)[(size_t)(t0 + (l < w ? l : 0)) * pb->ld + (size_t)i];
         for (int l = 0; l < lanes; l++)
             info[l] = 0;
+        hetla__prefetch pf = {0};
         if (direct && h->count - t0 >= 2 * lanes && total <= PREFETCH_MAX)
             prefetch_group(x, h, t0 + lanes, lanes, esize);
-        fn(args, p, s, ld, piv, info);
+        else if (direct && h->count - t0 >= 2 * lanes)
+            pf = prefetch_plan(x, h, t0 + lanes, lanes, esize);
+        fn(args, p, s, ld, piv, info, &pf);
         for (int i = 0; i < h->nops && !direct; i++) {
             const hetla__bop *o = &h->op[i];
             for (int l = 0; (written >> i & 1u) && l < w; l++) {

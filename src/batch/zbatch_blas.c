@@ -54,10 +54,11 @@ static hetla_status zgemm_generic(const hetla_exec *x)
 }
 
 static void zgemm_lanes(const void *args, void *const *p, const size_t *s, const hetla_int *ld, hetla_int *piv,
-                        hetla_int *info)
+                        hetla_int *info, hetla__prefetch *pf)
 {
     (void)piv, (void)info;
-    hetla__zbatch_simd_best()->gemm(args, hetla__zbatch_lanes(p, s, ld, 0), hetla__zbatch_lanes(p, s, ld, 1), hetla__zbatch_lanes(p, s, ld, 2));
+    hetla__zbatch_simd_best()->gemm(args, hetla__zbatch_lanes(p, s, ld, 0), hetla__zbatch_lanes(p, s, ld, 1),
+                                    hetla__zbatch_lanes(p, s, ld, 2), pf);
 }
 
 static hetla_status zgemm_native(const hetla_exec *x)
@@ -153,9 +154,9 @@ static hetla_status zgemv_generic(const hetla_exec *x)
 }
 
 static void zgemv_lanes(const void *args, void *const *p, const size_t *s, const hetla_int *ld, hetla_int *piv,
-                        hetla_int *info)
+                        hetla_int *info, hetla__prefetch *pf)
 {
-    (void)piv, (void)info;
+    (void)piv, (void)info, (void)pf;
     hetla__zbatch_simd_best()->gemv(args, hetla__zbatch_lanes(p, s, ld, 0), hetla__zbatch_lanes(p, s, ld, 1), hetla__zbatch_lanes(p, s, ld, 2));
 }
 
@@ -217,9 +218,9 @@ static hetla_status ztrsm_generic(const hetla_exec *x)
 }
 
 static void ztrsm_lanes(const void *args, void *const *p, const size_t *s, const hetla_int *ld, hetla_int *piv,
-                        hetla_int *info)
+                        hetla_int *info, hetla__prefetch *pf)
 {
-    (void)piv, (void)info;
+    (void)piv, (void)info, (void)pf;
     hetla__zbatch_simd_best()->trsm(args, hetla__zbatch_lanes(p, s, ld, 0), hetla__zbatch_lanes(p, s, ld, 1));
 }
 

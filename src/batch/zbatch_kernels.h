@@ -46,7 +46,8 @@ typedef struct hetla__zlanes {
 typedef struct hetla__zbatch_simd {
     const char *isa;
     int lanes;
-    void (*gemm)(const hetla__gemm_batch_args *a, hetla__zlanes A, hetla__zlanes B, hetla__zlanes C);
+    void (*gemm)(const hetla__gemm_batch_args *a, hetla__zlanes A, hetla__zlanes B, hetla__zlanes C,
+                 hetla__prefetch *pf);
     void (*gemv)(const hetla__gemv_batch_args *a, hetla__zlanes A, hetla__zlanes x, hetla__zlanes y);
     void (*trsm)(const hetla__trsm_batch_args *a, hetla__zlanes A, hetla__zlanes B);
     void (*potrf)(const hetla__lapack_batch_args *a, hetla__zlanes A, hetla_int *info);

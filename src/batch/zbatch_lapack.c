@@ -34,9 +34,9 @@ static hetla_status zpotrf_generic(const hetla_exec *x)
 }
 
 static void zpotrf_lanes(const void *args, void *const *p, const size_t *s, const hetla_int *ld, hetla_int *piv,
-                         hetla_int *info)
+                         hetla_int *info, hetla__prefetch *pf)
 {
-    (void)piv;
+    (void)piv, (void)pf;
     hetla__zbatch_simd_best()->potrf(args, hetla__zbatch_lanes(p, s, ld, 0), info);
 }
 
@@ -63,9 +63,9 @@ static hetla_status zpotrs_generic(const hetla_exec *x)
 }
 
 static void zpotrs_lanes(const void *args, void *const *p, const size_t *s, const hetla_int *ld, hetla_int *piv,
-                         hetla_int *info)
+                         hetla_int *info, hetla__prefetch *pf)
 {
-    (void)piv, (void)info;
+    (void)piv, (void)info, (void)pf;
     hetla__zbatch_simd_best()->potrs(args, hetla__zbatch_lanes(p, s, ld, 0), hetla__zbatch_lanes(p, s, ld, 1));
 }
 
@@ -91,8 +91,9 @@ static hetla_status zgetrf_generic(const hetla_exec *x)
 }
 
 static void zgetrf_lanes(const void *args, void *const *p, const size_t *s, const hetla_int *ld, hetla_int *piv,
-                         hetla_int *info)
+                         hetla_int *info, hetla__prefetch *pf)
 {
+    (void)pf;
     hetla__zbatch_simd_best()->getrf(args, hetla__zbatch_lanes(p, s, ld, 0), piv, info);
 }
 
@@ -119,9 +120,9 @@ static hetla_status zgetrs_generic(const hetla_exec *x)
 }
 
 static void zgetrs_lanes(const void *args, void *const *p, const size_t *s, const hetla_int *ld, hetla_int *piv,
-                         hetla_int *info)
+                         hetla_int *info, hetla__prefetch *pf)
 {
-    (void)info;
+    (void)info, (void)pf;
     const hetla__lapack_batch_args *a = args;
     hetla__zbatch_simd_best()->getrs(a, hetla__zbatch_lanes(p, s, ld, 0), a->pivot ? piv : NULL,
                                      hetla__zbatch_lanes(p, s, ld, 1));
