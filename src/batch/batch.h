@@ -250,7 +250,7 @@ static inline __attribute__((always_inline)) void hetla__prefetch_step(hetla__pr
  *  @p s, @p ld give each batch operand's lane 0 (element (i, j) of lane l
  *  at p[(i + j ld) s + l]), @p piv and @p info the interleaved pivots
  *  (piv[i lanes + l]) and infos of the group, @p pf the next group's
- *  operands (no lines where there is none, or it is prefetched at once). */
+ *  operands (no lines where there is none, or the kernel is not paced). */
 typedef void (*hetla__lanes_fn)(const void *args, void *const *p, const size_t *s, const hetla_int *ld, hetla_int *piv,
                                 hetla_int *info, hetla__prefetch *pf);
 
@@ -258,9 +258,11 @@ typedef void (*hetla__lanes_fn)(const void *args, void *const *p, const size_t *
  *  in place where every operand is interleaved (or block-interleaved in
  *  blocks of a multiple of @p lanes), else through copies in a workspace
  *  (the P2P and strided layouts, the last partial group); operands in
- *  bit mask @p written are copied back, pivots too if @p piv_written. */
+ *  bit mask @p written are copied back, pivots too if @p piv_written.
+ *  With @p paced, @p fn steps the next group's prefetch plan itself;
+ *  else small groups are prefetched at once before it runs. */
 hetla_status hetla__lanes_run(const hetla_exec *x, const hetla__batch_head *h, const void *args, int lanes,
-                              size_t esize, unsigned written, int piv_written, hetla__lanes_fn fn);
+                              size_t esize, unsigned written, int piv_written, int paced, hetla__lanes_fn fn);
 
 /** Whether operand @p o is in a layout the SIMD kernels read in place
  *  (interleaved, or blocked by a multiple of @p lanes). */

@@ -170,10 +170,14 @@ static size_t rup64(size_t b) { return (b + 63) / 64 * 64; }
  * while the group before it computes: a group's few KiB, spread over
  * every element's row of lanes, are too short a stream for the hardware
  * prefetchers to run ahead of the kernels (GEMM n = 8, 16: 1.3x). Groups
- * above PREFETCH_MAX bytes (n = 32: 384 KiB) asked for at once cost 0.8x:
- * their kernels get them as a plan to pace over the group before
- * (hetla__prefetch). */
-enum { PREFETCH_MAX = 128 << 10 };
+ * above PREFETCH_MAX bytes (GEMM n = 32: 384 KiB) asked for at once cost
+ * 0.8x. Paced kernels (GEMM) get the group as a plan instead, whatever
+ * its size, and spread the requests over their own loop
+ * (hetla__prefetch): GEMM n = 4 .. 32 run faster so than with the
+ * requests at once or none. Groups of PACE_MIN bytes or less (GEMM n = 2,
+ * 3) are asked for at once all the same: spread over their kernels' few
+ * steps, the requests cost more than they bring (0.85x). */
+enum { PREFETCH_MAX = 128 << 10, PACE_MIN = 4 << 10 };
 
 static void prefetch_group(const hetla_exec *x, const hetla__batch_head *h, hetla_int t, int lanes, size_t esize)
 {
@@ -208,7 +212,7 @@ static hetla__prefetch prefetch_plan(const hetla_exec *x, const hetla__batch_hea
 }
 
 hetla_status hetla__lanes_run(const hetla_exec *x, const hetla__batch_head *h, const void *args, int lanes,
-                              size_t esize, unsigned written, int piv_written, hetla__lanes_fn fn)
+                              size_t esize, unsigned written, int piv_written, int paced, hetla__lanes_fn fn)
 {
     size_t off[HETLA__BATCH_MAXOPS + 1], total = 0;
     for (int i = 0; i < h->nops; i++) {
@@ -251,10 +255,11 @@ hetla_status hetla__lanes_run(const hetla_exec *x, const hetla__batch_head *h, c
         for (int l = 0; l < lanes; l++)
             info[l] = 0;
         hetla__prefetch pf = {0};
-        if (direct && h->count - t0 >= 2 * lanes && total <= PREFETCH_MAX)
-            prefetch_group(x, h, t0 + lanes, lanes, esize);
-        else if (direct && h->count - t0 >= 2 * lanes)
+        int ahead = direct && h->count - t0 >= 2 * lanes;
+        if (ahead && paced && total > PACE_MIN)
             pf = prefetch_plan(x, h, t0 + lanes, lanes, esize);
+        if (ahead && !pf.left && total <= PREFETCH_MAX)
+            prefetch_group(x, h, t0 + lanes, lanes, esize);
         fn(args, p, s, ld, piv, info, &pf);
         for (int i = 0; i < h->nops && !direct; i++) {
             const hetla__bop *o = &h->op[i];

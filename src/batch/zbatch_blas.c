@@ -68,7 +68,7 @@ static hetla_status zgemm_native(const hetla_exec *x)
     const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
     hetla_int order = a.m > a.n ? (a.m > a.k ? a.m : a.k) : (a.n > a.k ? a.n : a.k);
     if (k && !per_matrix(&a.h, order))
-        return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 2, 0, zgemm_lanes);
+        return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 2, 0, 1, zgemm_lanes);
     /* alpha = 0 is C := beta C, which needs no OpenBLAS; OpenBLAS 0.3.21's
      * small-matrix real GEMM on SkylakeX reads A and B then (NaN in them
      * spreads, unlike BLAS). */
@@ -167,7 +167,7 @@ static hetla_status zgemv_native(const hetla_exec *x)
     const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
     if (!k || per_matrix(&a.h, a.m > a.n ? a.m : a.n))
         return zgemv_generic(x);
-    return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 2, 0, zgemv_lanes);
+    return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 2, 0, 0, zgemv_lanes);
 }
 
 hetla_status hetla_zgemv_batch(hetla_context *ctx, hetla_trans trans, hetla_zcomplex alpha, const hetla_batch *A,
@@ -232,7 +232,7 @@ static hetla_status ztrsm_native(const hetla_exec *x)
     if (!k)
         return ztrsm_generic(x);
     if (!per_matrix(&a.h, a.m > a.n ? a.m : a.n))
-        return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 1, 0, ztrsm_lanes);
+        return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 1, 0, 0, ztrsm_lanes);
     hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
     for (hetla_int t = 0; t < a.h.count; t++) {
         size_t s;

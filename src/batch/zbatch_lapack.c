@@ -45,7 +45,7 @@ static hetla_status zpotrf_native(const hetla_exec *x)
     hetla__lapack_batch_args a;
     HETLA__ARGS(x, a);
     const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
-    return k ? hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u, 0, zpotrf_lanes)
+    return k ? hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u, 0, 0, zpotrf_lanes)
              : zpotrf_generic(x);
 }
 
@@ -74,7 +74,7 @@ static hetla_status zpotrs_native(const hetla_exec *x)
     hetla__lapack_batch_args a;
     HETLA__ARGS(x, a);
     const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
-    return k ? hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 1, 0, zpotrs_lanes)
+    return k ? hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 1, 0, 0, zpotrs_lanes)
              : zpotrs_generic(x);
 }
 
@@ -102,7 +102,7 @@ static hetla_status zgetrf_native(const hetla_exec *x)
     hetla__lapack_batch_args a;
     HETLA__ARGS(x, a);
     const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
-    return k ? hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u, 1, zgetrf_lanes)
+    return k ? hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u, 1, 0, zgetrf_lanes)
              : zgetrf_generic(x);
 }
 
@@ -133,7 +133,7 @@ static hetla_status zgetrs_native(const hetla_exec *x)
     hetla__lapack_batch_args a;
     HETLA__ARGS(x, a);
     const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
-    return k ? hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 1, 0, zgetrs_lanes)
+    return k ? hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 1, 0, 0, zgetrs_lanes)
              : zgetrs_generic(x);
 }
 
