@@ -173,11 +173,12 @@ static size_t rup64(size_t b) { return (b + 63) / 64 * 64; }
  * above PREFETCH_MAX bytes (GEMM n = 32: 384 KiB) asked for at once cost
  * 0.8x. Paced kernels (GEMM) get the group as a plan instead, whatever
  * its size, and spread the requests over their own loop
- * (hetla__prefetch): GEMM n = 4 .. 32 run faster so than with the
+ * (hetla__prefetch): GEMM n = 8, 16, 32 run faster so than with the
  * requests at once or none. Groups of PACE_MIN bytes or less (GEMM n = 2,
- * 3) are asked for at once all the same: spread over their kernels' few
- * steps, the requests cost more than they bring (0.85x). */
-enum { PREFETCH_MAX = 128 << 10, PACE_MIN = 4 << 10 };
+ * 3, 4) are asked for at once all the same: spread over their kernels'
+ * few steps, the requests cost more than they bring (0.85x at n = 2, 3;
+ * at 4 the kernel alone gained, the bench lost 2x in two runs). */
+enum { PREFETCH_MAX = 128 << 10, PACE_MIN = 8 << 10 };
 
 static void prefetch_group(const hetla_exec *x, const hetla__batch_head *h, hetla_int t, int lanes, size_t esize)
 {
