@@ -4,18 +4,17 @@
 #   here:   scripts/device-build.sh     (build-device/ + .device/runtime.tar.xz)
 #   there:  scripts/device-run.sh STEP... with .device carried (the build
 #           comes unpacked from it, or carried as build-device)
-# Steps: info, tests, gpu-tests, gpu-pressure, bench-cpu, bench-lapack,
-# bench-gpu, bench-opencl, bench-gpu-lapack, bench-gpu-batch, demo,
-# scaling, ncu
-# (default: all but gpu-pressure, bench-opencl, the last bench-gpu steps,
-# scaling and ncu). bench-gpu takes $GEMM_N and $COPY_THREADS; bench-lapack
-# takes $LAPACK_N (sizes), $LAPACK_NB (tile sizes to try) and $LAPACK_WHAT
-# (potrf, ..., lapack); bench-gpu-lapack (the factorizations beside
-# cuSOLVER, cusolverMg on several GPUs) $GPU_WHAT (potrf getrf
-# getrf_nopiv geqrf), $GPU_DEVICES (device lists, as "cuda cpu,cuda"),
-# $GPU_N, $GPU_NB (tile sizes to try), $GPU_REPS, $GPU_FLAGS (as --resident) and $GPU_TRACE
-# (keep traces). $LIMIT bounds
-# each command's seconds.
+# Steps: info, tests, gpu-tests, gpu-pressure, bench-cpu, bench-cpu-batch,
+# bench-lapack, bench-gpu, bench-opencl, bench-gpu-lapack, bench-gpu-batch,
+# demo, scaling, ncu (default: all but gpu-pressure, bench-cpu-batch,
+# bench-opencl, the last bench-gpu steps, scaling and ncu). bench-gpu takes
+# $GEMM_N and $COPY_THREADS; bench-lapack takes $LAPACK_N (sizes),
+# $LAPACK_NB (tile sizes to try) and $LAPACK_WHAT (potrf, ..., lapack);
+# bench-gpu-lapack (the factorizations beside cuSOLVER, cusolverMg on
+# several GPUs) $GPU_WHAT (potrf getrf getrf_nopiv geqrf), $GPU_DEVICES
+# (device lists, as "cuda cpu,cuda"), $GPU_N, $GPU_NB (tile sizes to try),
+# $GPU_REPS, $GPU_FLAGS (as --resident) and $GPU_TRACE (keep traces); the
+# batch steps $BATCH_WHAT. $LIMIT bounds each command's seconds.
 # Output goes to stdout and, when $OUT is set, to $OUT/<step>.log.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -92,6 +91,14 @@ step_bench_cpu() {
   run bench-cpu "$hetla" bench runtime --workers 4
   run bench-cpu "$hetla" bench blas3 --n 64,1024,2048
   run bench-cpu "$hetla" bench gemm --n 4096
+}
+step_bench_cpu_batch() {
+  # batched GEMM, Cholesky and LU on the CPU cores beside the OpenBLAS /
+  # LAPACKE loop and libxsmm ($BATCH_WHAT: a subset)
+  local what
+  for what in ${BATCH_WHAT:-gemm-batch potrf-batch getrf-batch}; do
+    run bench-cpu-batch "$hetla" bench "$what" --reps 3
+  done
 }
 step_bench_lapack() {
   # the factorizations on the CPU cores beside LAPACKE over OpenBLAS's threads
