@@ -94,11 +94,9 @@ struct hetla__device {
     char name[128];
     size_t memory_bytes;
     double peak_gflops;
-    int wait_asleep; /**< its worker waits for its tasks in flight asleep,
-                          not polling: an OpenCL device (on the host's
-                          cores, a polling thread takes a core from the
-                          kernels; on an H200, polling NVIDIA's OpenCL
-                          cost dgemm n = 2048 23 %) */
+    int host_cores; /**< its kernels run on the host's cores (an OpenCL CPU
+                         device): its worker waits for them asleep, as a
+                         polling thread would take a core from them */
     void *impl;     /**< backend state */
 };
 

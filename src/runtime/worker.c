@@ -86,8 +86,8 @@ static void idle_wait(hetla__worker *w, unsigned long seen)
 
 /* With tasks in flight and none ready: polls until the oldest ends or a
  * task becomes ready (the worker's core is its own; sleeping would delay
- * the successors of the task that ends). A device marked wait_asleep is
- * waited for asleep instead (worker_main). */
+ * the successors of the task that ends). A device that computes on the
+ * host's cores is waited for asleep instead (worker_main). */
 static void inflight_wait(hetla__worker *w, unsigned long seen)
 {
     hetla_context *ctx = w->ctx;
@@ -115,8 +115,8 @@ static void *worker_main(void *arg)
             hetla__doing(w, "waiting for its oldest task in flight (all slots taken)",
                          w->inflight[w->first_inflight].task);
             hetla__task_retire(w, 1);
-        } else if (w->ninflight && w->dev->wait_asleep) {
-            hetla__doing(w, "waiting for its oldest task in flight (asleep)",
+        } else if (w->ninflight && w->dev->host_cores) {
+            hetla__doing(w, "waiting for its oldest task in flight (on the host's cores)",
                          w->inflight[w->first_inflight].task);
             hetla__task_retire(w, 1);
         } else if (w->ninflight) {

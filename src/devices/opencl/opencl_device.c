@@ -97,11 +97,9 @@ static hetla_status describe(hetla__device *dev, hetla__ocl_dev *od)
         return hetla__ocl_check(e, "clGetDeviceInfo", dev->index);
     dev->memory_bytes = (size_t)mem;
     dev->peak_gflops = 1e-3 * units * mhz * 2.0 * (width ? width : 1);
-    /* Every OpenCL device is waited for asleep: PoCL computes on the
-     * host's cores, which a polling worker would share, and polling
-     * NVIDIA's OpenCL slowed an H200 (dgemm n = 2048 device-resident
-     * 0.77x CLBlast called directly, 1.02x asleep). */
-    dev->wait_asleep = 1;
+    cl_device_type type = 0;
+    dev->host_cores = clGetDeviceInfo(od->device, CL_DEVICE_TYPE, sizeof type, &type, NULL) == CL_SUCCESS &&
+                      (type & CL_DEVICE_TYPE_CPU);
     snprintf(dev->name, sizeof dev->name, "opencl:%d %.64s (%.28s, %u CUs, %.1f GiB)", dev->index, name, platform,
              units, (double)mem / (1 << 30));
     od->max_alloc = (size_t)max_alloc;
