@@ -147,10 +147,13 @@ static const routine routines[] = {
 };
 
 /* Median seconds of @p reps calls, after one warm-up call. */
+/* The most timed repetitions of one measurement. */
+enum { MAX_REPS = 256 };
+
 static double time_hetla(const routine *r, hetla_context *ctx, problem *p, int reps, hetla_status *st)
 {
-    double t[64];
-    reps = reps > 64 ? 64 : reps;
+    double t[MAX_REPS];
+    reps = reps > MAX_REPS ? MAX_REPS : reps;
     for (int i = -1; i < reps; i++) {
         double t0 = bench_now();
         *st = r->hetla(ctx, p);
@@ -164,8 +167,8 @@ static double time_hetla(const routine *r, hetla_context *ctx, problem *p, int r
 
 static double time_cblas(const routine *r, problem *p, int reps)
 {
-    double t[64];
-    reps = reps > 64 ? 64 : reps;
+    double t[MAX_REPS];
+    reps = reps > MAX_REPS ? MAX_REPS : reps;
     for (int i = -1; i < reps; i++) {
         double t0 = bench_now();
         r->cblas(p);
@@ -264,10 +267,10 @@ typedef int (*peer_dgemm_fn)(int device, int n, const double *A, const double *B
  * first (untimed) run moves A and B there; C is only written. */
 static double time_resident(hetla_context *ctx, problem *p, int reps, hetla_status *st)
 {
-    double t[64];
+    double t[MAX_REPS];
     size_t n = p->n;
     hetla_data *a, *b, *c;
-    reps = reps > 64 ? 64 : reps;
+    reps = reps > MAX_REPS ? MAX_REPS : reps;
     *st = hetla_matrix_register(ctx, p->A, n, n, n, HETLA_DOUBLE, &a);
     if (!*st)
         *st = hetla_matrix_register(ctx, p->B, n, n, n, HETLA_DOUBLE, &b);
@@ -318,21 +321,28 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
      * speed drifts over seconds: hetla and the peer take turns, ROUNDS
      * times, and each side reports the median of its rounds. */
     enum { ROUNDS = 3 };
+    /* A product of a millisecond or less swings by tens of percent from
+     * run to run on a GPU: enough repetitions (up to MAX_REPS) that each
+     * median spans about 50 ms of hetla's host-to-host runs. */
+    double once = time_hetla(&routines[0], ctx, &p, 1, &st);
+    if (st)
+        return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
+    int reps = once > 0 && 0.05 / once > o->reps ? (0.05 / once < MAX_REPS ? (int)(0.05 / once) : MAX_REPS) : o->reps;
     double th[ROUNDS], ph[ROUNDS], pd[ROUNDS], resid_h = -1;
     for (int k = 0; k < ROUNDS; k++) {
-        th[k] = time_hetla(&routines[0], ctx, &p, o->reps, &st);
+        th[k] = time_hetla(&routines[0], ctx, &p, reps, &st);
         if (st)
             return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
         if (k == 0)
             resid_h = residual(&p);
-        if (peer(device, (int)n, p.A, p.B, p.C, o->reps, &ph[k], &pd[k], err, sizeof err))
+        if (peer(device, (int)n, p.A, p.B, p.C, reps, &ph[k], &pd[k], err, sizeof err))
             return fprintf(stderr, "hetla bench gemm: %s\n", err), 1;
     }
     row(&h, "gemm", 2, sizes, "hetla", o->devices, bench_median(th, ROUNDS), n, resid_h);
     snprintf(h.note, sizeof h.note, "host to host");
     row(&c, "gemm", 2, sizes, a->impl, label, bench_median(ph, ROUNDS), n, residual(&p));
     snprintf(c.note, sizeof c.note, "host to host");
-    double tr = time_resident(ctx, &p, o->reps, &st);
+    double tr = time_resident(ctx, &p, reps, &st);
     if (st)
         return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
     row(&hr, "gemm", 2, sizes, "hetla", o->devices, tr, n, residual(&p));
