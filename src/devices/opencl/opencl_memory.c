@@ -40,12 +40,22 @@ hetla_status hetla__ocl_copy(hetla__device *dev, const hetla__copy *c, void *que
     cl_command_queue cq = q ? q->queue : od->host_queue;
     cl_bool blocking = q ? CL_FALSE : CL_TRUE;
     const size_t origin[3] = {0, 0, 0}, region[3] = {c->row_bytes, c->cols, 1};
+    /* A block that is one run of bytes on both sides (a whole matrix, a
+     * column) goes as one plain copy, as an application's own would: a
+     * rectangle is the slower path in some implementations. */
+    int flat = (c->src_ld == c->row_bytes && c->dst_ld == c->row_bytes) || c->cols == 1;
+    size_t bytes = c->row_bytes * c->cols;
     cl_int e;
-    if (c->src_node == 0)
+    if (c->src_node == 0 && flat)
+        e = clEnqueueWriteBuffer(cq, (cl_mem)c->dst, blocking, 0, bytes, c->src, 0, NULL, NULL);
+    else if (c->src_node == 0)
         e = clEnqueueWriteBufferRect(cq, (cl_mem)c->dst, blocking, origin, origin, region, c->dst_ld, 0, c->src_ld, 0,
                                      c->src, 0, NULL, NULL);
+    else if (flat)
+        e = clEnqueueReadBuffer(cq, (cl_mem)c->src, blocking, 0, bytes, c->dst, 0, NULL, NULL);
     else
         e = clEnqueueReadBufferRect(cq, (cl_mem)c->src, blocking, origin, origin, region, c->src_ld, 0,
                                     c->dst_ld, 0, c->dst, 0, NULL, NULL);
-    return hetla__ocl_check(e, c->src_node == 0 ? "clEnqueueWriteBufferRect" : "clEnqueueReadBufferRect", od->index);
+    return hetla__ocl_check(e, c->src_node == 0 ? "clEnqueueWriteBuffer(Rect)" : "clEnqueueReadBuffer(Rect)",
+                            od->index);
 }
