@@ -26,6 +26,13 @@ typedef struct hetla__copy {
     size_t row_bytes, cols;
 } hetla__copy;
 
+/** Whether @p c is one run of bytes on both sides (a whole matrix, a
+ *  column): backends copy it as one plain copy, as an application would. */
+static inline int hetla__copy_flat(const hetla__copy *c)
+{
+    return (c->src_ld == c->row_bytes && c->dst_ld == c->row_bytes) || c->cols == 1;
+}
+
 typedef struct hetla__device_ops {
     int abi;                 /**< HETLA__BACKEND_ABI */
     const char *name;        /**< "cpu", "cuda", ... as HETLA_DEVICES spells it */

@@ -90,6 +90,17 @@ static struct cudaPitchedPtr pitched(const void *p, size_t ld, const hetla__copy
     return (struct cudaPitchedPtr){.ptr = (void *)p, .pitch = ld, .xsize = c->row_bytes, .ysize = c->cols};
 }
 
+/* @p c between the host and a device by the driver, on @p stream. */
+static hetla_status driver_copy(const hetla__copy *c, cudaStream_t stream, int ordinal)
+{
+    if (hetla__copy_flat(c))
+        return hetla__cuda_check(cudaMemcpyAsync(c->dst, c->src, c->row_bytes * c->cols, cudaMemcpyDefault, stream),
+                                 "cudaMemcpyAsync", ordinal);
+    return hetla__cuda_check(
+        cudaMemcpy2DAsync(c->dst, c->dst_ld, c->src, c->src_ld, c->row_bytes, c->cols, cudaMemcpyDefault, stream),
+        "cudaMemcpy2DAsync", ordinal);
+}
+
 hetla_status hetla__cuda_copy(hetla__device *dev, const hetla__copy *c, void *queue)
 {
     const hetla__cuda_dev *cd = dev->impl;
@@ -113,18 +124,11 @@ hetla_status hetla__cuda_copy(hetla__device *dev, const hetla__copy *c, void *qu
     } else {
         /* Host and device addresses share one space (UVA): the runtime
          * tells the direction from the pointers. Pageable host memory goes
-         * through the staging slots; a block that is one run of bytes on
-         * both sides (a whole matrix, a column) as one plain copy, as an
-         * application's own would. */
+         * through the staging slots, the rest straight to the driver. */
         int staged = 0;
         s = hetla__cuda_staged_copy(dev, c, c->src_node == 0, stream, &staged);
-        if (!s && !staged && ((c->src_ld == c->row_bytes && c->dst_ld == c->row_bytes) || c->cols == 1))
-            s = hetla__cuda_check(cudaMemcpyAsync(c->dst, c->src, c->row_bytes * c->cols, cudaMemcpyDefault, stream),
-                                  "cudaMemcpyAsync", cd->ordinal);
-        else if (!s && !staged)
-            s = hetla__cuda_check(cudaMemcpy2DAsync(c->dst, c->dst_ld, c->src, c->src_ld, c->row_bytes, c->cols,
-                                                    cudaMemcpyDefault, stream),
-                                  "cudaMemcpy2DAsync", cd->ordinal);
+        if (!s && !staged)
+            s = driver_copy(c, stream, cd->ordinal);
     }
     if (!s && !q)
         s = hetla__cuda_check(cudaStreamSynchronize(stream), "cudaStreamSynchronize (copy)", cd->ordinal);

@@ -40,10 +40,8 @@ hetla_status hetla__ocl_copy(hetla__device *dev, const hetla__copy *c, void *que
     cl_command_queue cq = q ? q->queue : od->host_queue;
     cl_bool blocking = q ? CL_FALSE : CL_TRUE;
     const size_t origin[3] = {0, 0, 0}, region[3] = {c->row_bytes, c->cols, 1};
-    /* A block that is one run of bytes on both sides (a whole matrix, a
-     * column) goes as one plain copy, as an application's own would: a
-     * rectangle is the slower path in some implementations. */
-    int flat = (c->src_ld == c->row_bytes && c->dst_ld == c->row_bytes) || c->cols == 1;
+    /* a rectangle is the slower path in some implementations */
+    int flat = hetla__copy_flat(c);
     size_t bytes = c->row_bytes * c->cols;
     cl_int e;
     if (c->src_node == 0 && flat)
