@@ -92,13 +92,17 @@ step_bench_cpu() {
   run bench-cpu "$hetla" bench blas3 --n 64,1024,2048
   run bench-cpu "$hetla" bench gemm --n 4096
 }
+run_batch() { # run_batch STEP ARGS...: the batched benches of $BATCH_WHAT
+  local step=$1 what
+  shift
+  for what in ${BATCH_WHAT:-gemm-batch potrf-batch getrf-batch}; do
+    run "$step" "$hetla" bench "$what" "$@"
+  done
+}
 step_bench_cpu_batch() {
   # batched GEMM, Cholesky and LU on the CPU cores beside the OpenBLAS /
-  # LAPACKE loop and libxsmm ($BATCH_WHAT: a subset)
-  local what
-  for what in ${BATCH_WHAT:-gemm-batch potrf-batch getrf-batch}; do
-    run bench-cpu-batch "$hetla" bench "$what" --reps 3
-  done
+  # LAPACKE loop and libxsmm
+  run_batch bench-cpu-batch --reps 3
 }
 step_bench_lapack() {
   # the factorizations on the CPU cores beside LAPACKE over OpenBLAS's threads
@@ -112,14 +116,13 @@ step_demo() {
   HETLA_DEVICES=$d run demo "$hetla" demo --n 8192 --nb "${DEMO_NB:-512}" --trace "${OUT:-.}/demo-${d//[:,]/_}.json"
 }
 step_bench_gpu() {
-  # one GPU, as the cuBLAS peer, at $GEMM_N: the caller's matrices
-  # page-locked for the call; then left pageable, as the peer's are, and
-  # copied through the staging slots by each of $COPY_THREADS threads
-  # (0: by the driver)
+  # one GPU, as the cuBLAS peer, at $GEMM_N (a synchronous call copies the
+  # caller's pageable matrices through the staging slots, the peer through
+  # the driver); then with each crew size of $COPY_THREADS (0: the driver)
   local n=${GEMM_N:-4096,8192,16384} t
   run bench-gpu "$hetla" bench gemm --devices cuda:0 --n "$n"
-  for t in ${COPY_THREADS:-4 0}; do
-    HETLA_NO_HOST_PIN=1 HETLA_CUDA_COPY_THREADS=$t run bench-gpu "$hetla" bench gemm --devices cuda:0 --n "$n"
+  for t in ${COPY_THREADS:-0}; do
+    HETLA_CUDA_COPY_THREADS=$t run bench-gpu "$hetla" bench gemm --devices cuda:0 --n "$n"
   done
 }
 
@@ -158,10 +161,8 @@ step_bench_gpu_lapack() {
 
 step_bench_gpu_batch() {
   # batched GEMM, Cholesky and LU on the GPU beside cuBLAS / cuSOLVER's
-  # batched routines ($BATCH_WHAT: a subset)
-  for what in ${BATCH_WHAT:-gemm-batch potrf-batch getrf-batch}; do
-    run bench-gpu-batch "$hetla" bench "$what" --devices cuda
-  done
+  # batched routines
+  run_batch bench-gpu-batch --devices cuda
 }
 
 step_ncu() {

@@ -327,7 +327,9 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
     double once = time_hetla(&routines[0], ctx, &p, 1, &st);
     if (st)
         return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
-    int reps = once > 0 && 0.05 / once > o->reps ? (0.05 / once < MAX_REPS ? (int)(0.05 / once) : MAX_REPS) : o->reps;
+    int reps = o->reps;
+    if (once > 0 && 0.05 / once > reps)
+        reps = 0.05 / once < MAX_REPS ? (int)(0.05 / once) : MAX_REPS;
     double th[ROUNDS], ph[ROUNDS], pd[ROUNDS], resid_h = -1;
     for (int k = 0; k < ROUNDS; k++) {
         th[k] = time_hetla(&routines[0], ctx, &p, reps, &st);
