@@ -50,7 +50,7 @@ template <typename T> __device__ long long potrf_in(T *A, ll s, ll ld, int n, bo
  * Pivots (1-based) into @p ipiv unless NULL (no pivoting). */
 template <typename T> __device__ long long getrf_in(T *A, ll s, ll ld, int m, int n, long long *ipiv)
 {
-#define E(i, j) A[(i)*s + (ll)(j)*ld]
+#define E(i, j) A[(i) * s + (ll)(j) * ld]
     long long info = 0;
     int mn = m < n ? m : n;
     for (int j = 0; j < mn; j++) {
