@@ -77,11 +77,12 @@ step_tests() {
 }
 step_gpu_tests() {
   # the GPU backend's own tests, then the BLAS and factorization tests on
-  # the CPU beside the GPUs ($GPU_TESTS: a subset, as "test_lu";
-  # $GPU_TEST_DEVICES: the device lists, as "cuda cpu,cuda cuda:0,cuda:1")
+  # the CPU beside the GPUs ($GPU_TESTS: a subset, as "test_lu", or a
+  # backend's own, as "opencl/test_opencl"; $GPU_TEST_DEVICES: the device
+  # lists, as "cuda cpu,cuda cuda:0,cuda:1")
   for t in ${GPU_TESTS:-cuda/test_* test_level1_api test_api2 test_api3 test_lu test_qr test_sparse}; do
     case $t in
-      cuda/*) for p in "$bin"/tests/$t; do [ -x "$p" ] && run gpu-tests "$p"; done ;;
+      cuda/* | opencl/*) for p in "$bin"/tests/$t; do [ -x "$p" ] && run gpu-tests "$p"; done ;;
       *) for d in ${GPU_TEST_DEVICES:-cpu,cuda}; do run gpu-tests env HETLA_TEST_DEVICES=$d "$bin/tests/$t" cuda; done ;;
     esac
   done

@@ -1,5 +1,6 @@
 /* The OpenCL backend (HETLA_MODULE_PATH points at the build's lib/hetla):
- * the module and its device list; copies both ways with ld > m; a kernel
+ * the module and its device list; copies both ways with ld > m; buffers
+ * reused through the device's cache; a kernel
  * that fails to build (status naming the kernel, with the build log) or to
  * launch (its sequence stops, tasks on other devices are skipped, nothing
  * hangs); a run over the CPU and the OpenCL device with tasks on both and
@@ -109,6 +110,40 @@ static void test_copies(void)
     CHECK_OK(hetla_context_destroy(ctx));
 }
 
+/* A replica's buffer goes back to the device's cache at unregister and
+ * serves the next one: one clCreateBuffer for rounds of the same size. */
+static void test_buffer_reuse(void)
+{
+    need_device();
+    hetla_context *ctx = test_context("opencl", 1);
+    enum { M = 300, N = 70, ROUNDS = 20 };
+    static double a[M * N];
+    const hetla__ocl_dev *od = NULL;
+    for (int d = 0; d < ctx->ndevices; d++)
+        if (ctx->devices[d].type == HETLA_DEVICE_OPENCL)
+            od = ctx->devices[d].impl;
+    CHECK(od != NULL);
+    hetla__cache_stats before, after;
+    hetla__cache_stats_get((hetla__dev_cache *)&od->cache, &before);
+    int bad = 0;
+    for (int r = 0; r < ROUNDS; r++) {
+        for (int i = 0; i < M * N; i++)
+            a[i] = i + r;
+        hetla_data *A;
+        CHECK_OK(hetla_matrix_register(ctx, a, M, N, M, HETLA_DOUBLE, &A));
+        CHECK_OK(hetla_dgescal_task(ctx, NULL, 2.0, A));
+        CHECK_OK(hetla_data_unregister(A));
+        for (int i = 0; i < M * N; i++)
+            bad += a[i] != 2.0 * (i + r);
+    }
+    hetla__cache_stats_get((hetla__dev_cache *)&od->cache, &after);
+    CHECK(bad == 0);
+    CHECK(after.raw_allocs - before.raw_allocs == 1);
+    CHECK(after.hits - before.hits == ROUNDS - 1);
+    CHECK(after.in_use == before.in_use && after.cached >= M * N * sizeof(double));
+    CHECK_OK(hetla_context_destroy(ctx));
+}
+
 /* The program cache on a queue of the test's own: a source that does not
  * compile fails with a status naming the kernel and carrying the log. */
 static void test_build_failure(void)
@@ -148,9 +183,11 @@ static hetla_status bad_launch(const hetla_exec *x)
     /* A command past the end of its buffer: refused at enqueue, as a
      * launch with bad arguments is. */
     double out;
-    size_t past = x->buf[0].m * x->buf[0].n * sizeof(double);
-    cl_int e = clEnqueueReadBuffer(*(cl_command_queue *)x->queue, x->buf[0].ptr, CL_TRUE, past, sizeof out, &out, 0,
-                                   NULL, NULL);
+    size_t past = 0; /* the buffer's own size: its size class, not m n */
+    cl_int e = clGetMemObjectInfo(x->buf[0].ptr, CL_MEM_SIZE, sizeof past, &past, NULL);
+    if (e == CL_SUCCESS)
+        e = clEnqueueReadBuffer(*(cl_command_queue *)x->queue, x->buf[0].ptr, CL_TRUE, past, sizeof out, &out, 0, NULL,
+                                NULL);
     return hetla__ocl_check(e, "clEnqueueReadBuffer (bad_launch)", 0);
 }
 
@@ -260,9 +297,13 @@ int main(int argc, char **argv)
     char why[256];
     devices_present = ops_loaded ? ops_loaded->probe(why, sizeof why) : 0;
     static const test_case tests[] = {
-        {"module_ops", test_module_ops, 0},     {"all_leaves_cpu_devices", test_all_leaves_cpu_devices, 0},
-        {"copies", test_copies, 0},             {"build_failure", test_build_failure, 0},
-        {"launch_failure", test_launch_failure, 0}, {"heterogeneous", test_heterogeneous, 0},
+        {"module_ops", test_module_ops, 0},
+        {"all_leaves_cpu_devices", test_all_leaves_cpu_devices, 0},
+        {"copies", test_copies, 0},
+        {"buffer_reuse", test_buffer_reuse, 0},
+        {"build_failure", test_build_failure, 0},
+        {"launch_failure", test_launch_failure, 0},
+        {"heterogeneous", test_heterogeneous, 0},
     };
     return test_main(argc, argv, tests, sizeof tests / sizeof *tests);
 }

@@ -4,7 +4,7 @@
 #define HETLA_CUDA_INTERNAL_H
 
 #include "core/context.h"
-#include "devices/cuda/cuda_alloc.h"
+#include "devices/cache.h"
 #include "devices/cuda/cuda_crew.h"
 #include "devices/cuda/cuda_queue.h"
 
@@ -24,7 +24,7 @@ typedef struct hetla__cuda_staging {
 /** One opened CUDA device (hetla__device.impl). */
 typedef struct hetla__cuda_dev {
     int ordinal;
-    hetla__cuda_cache cache;
+    hetla__dev_cache cache;
     hetla__cuda_staging staging;
     unsigned char peer[HETLA__MAX_DEVICES]; /**< by ordinal: peer access enabled */
 } hetla__cuda_dev;

@@ -129,6 +129,10 @@ hetla_status hetla__ocl_init(hetla__device *dev)
     }
     if (!s)
         s = describe(dev, od);
+    /* capped at the device's memory: cached buffers are trimmed before
+     * more is asked for than the device has */
+    if (!s && hetla__cache_init(&od->cache, hetla__ocl_raw_alloc, hetla__ocl_raw_free, od, dev->memory_bytes))
+        s = hetla__fail(HETLA_ERR_NO_MEMORY, "opencl:%d: out of host memory", dev->index);
     if (s)
         hetla__ocl_fini(dev);
     return s;
@@ -140,6 +144,7 @@ void hetla__ocl_fini(hetla__device *dev)
     if (!od)
         return;
     hetla__ocl_programs_free(od);
+    hetla__cache_destroy(&od->cache); /* every buffer, also those of data never unregistered */
     if (od->host_queue)
         clReleaseCommandQueue(od->host_queue);
     if (od->context)

@@ -6,6 +6,7 @@
 #include <pthread.h>
 
 #include "core/context.h"
+#include "devices/cache.h"
 #include "devices/opencl/opencl_queue.h"
 
 typedef struct hetla__ocl_program hetla__ocl_program;
@@ -18,6 +19,7 @@ struct hetla__ocl_dev {
     cl_context context;        /**< one per device: no peer copies */
     cl_command_queue host_queue; /**< copies asked for by threads without a queue */
     size_t max_alloc;          /**< CL_DEVICE_MAX_MEM_ALLOC_SIZE */
+    hetla__dev_cache cache;    /**< buffers (cl_mem) kept for reuse */
     pthread_mutex_t lock;      /**< the program cache */
     hetla__ocl_program *programs;
 };
@@ -32,6 +34,8 @@ void hetla__ocl_fini(hetla__device *dev);
 cl_device_id hetla__ocl_device_at(int index, cl_platform_id *platform);
 
 /* opencl_memory.c */
+int hetla__ocl_raw_alloc(void *user, size_t bytes, void **ptr);
+void hetla__ocl_raw_free(void *user, void *ptr);
 hetla_status hetla__ocl_alloc(hetla__device *dev, size_t bytes, void **ptr);
 void hetla__ocl_free(hetla__device *dev, void *ptr);
 hetla_status hetla__ocl_copy(hetla__device *dev, const hetla__copy *c, void *queue);

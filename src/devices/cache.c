@@ -1,11 +1,12 @@
-/* The caching allocator's bookkeeping (no CUDA here): device blocks are
- * kept on free lists by size class instead of being given back, because
- * cudaFree synchronizes the whole device and cudaMalloc is slow; a tile
- * freed and allocated again costs a list operation. */
+/* The caching allocator's bookkeeping (no device library here): device
+ * blocks are kept on free lists by size class instead of being given back,
+ * because giving memory back is slow and often synchronizes the whole
+ * device (cudaFree; clReleaseMemObject on NVIDIA's OpenCL), and getting it
+ * is slow too; a tile freed and allocated again costs a list operation. */
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "devices/cuda/cuda_alloc.h"
+#include "devices/cache.h"
 
 struct hetla__cache_block {
     void *ptr;
@@ -39,14 +40,14 @@ size_t hetla__cache_class_size(size_t bytes)
     return class_index(bytes, &size) < 0 ? 0 : size;
 }
 
-static size_t bucket_of(const hetla__cuda_cache *c, const void *p)
+static size_t bucket_of(const hetla__dev_cache *c, const void *p)
 {
     uint64_t h = (uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull; /* Fibonacci hashing */
     return (size_t)(h >> 32) & (c->nbuckets - 1);
 }
 
 /* Doubles the live table; on failure the old one stays (longer chains). */
-static void grow_live(hetla__cuda_cache *c)
+static void grow_live(hetla__dev_cache *c)
 {
     size_t old = c->nbuckets;
     hetla__cache_block **prev = c->live, **table = calloc(2 * old, sizeof *table);
@@ -64,7 +65,7 @@ static void grow_live(hetla__cuda_cache *c)
     free(prev);
 }
 
-static void live_insert(hetla__cuda_cache *c, hetla__cache_block *b)
+static void live_insert(hetla__dev_cache *c, hetla__cache_block *b)
 {
     if (c->nlive >= c->nbuckets)
         grow_live(c);
@@ -74,7 +75,7 @@ static void live_insert(hetla__cuda_cache *c, hetla__cache_block *b)
     c->nlive++;
 }
 
-static hetla__cache_block *live_remove(hetla__cuda_cache *c, const void *ptr)
+static hetla__cache_block *live_remove(hetla__dev_cache *c, const void *ptr)
 {
     for (hetla__cache_block **p = &c->live[bucket_of(c, ptr)]; *p; p = &(*p)->next)
         if ((*p)->ptr == ptr) {
@@ -86,7 +87,7 @@ static hetla__cache_block *live_remove(hetla__cuda_cache *c, const void *ptr)
     return NULL;
 }
 
-static void give_back(hetla__cuda_cache *c, hetla__cache_block *b)
+static void give_back(hetla__dev_cache *c, hetla__cache_block *b)
 {
     c->raw_free(c->user, b->ptr);
     c->held -= b->size;
@@ -94,7 +95,7 @@ static void give_back(hetla__cuda_cache *c, hetla__cache_block *b)
     free(b);
 }
 
-static size_t trim_locked(hetla__cuda_cache *c)
+static size_t trim_locked(hetla__dev_cache *c)
 {
     size_t released = 0;
     for (int k = 0; k < HETLA__CACHE_NCLASSES; k++)
@@ -107,10 +108,10 @@ static size_t trim_locked(hetla__cuda_cache *c)
     return released;
 }
 
-hetla_status hetla__cache_init(hetla__cuda_cache *c, hetla__raw_alloc_fn raw_alloc, hetla__raw_free_fn raw_free,
+hetla_status hetla__cache_init(hetla__dev_cache *c, hetla__raw_alloc_fn raw_alloc, hetla__raw_free_fn raw_free,
                                void *user, size_t limit)
 {
-    *c = (hetla__cuda_cache){.raw_alloc = raw_alloc, .raw_free = raw_free, .user = user, .limit = limit};
+    *c = (hetla__dev_cache){.raw_alloc = raw_alloc, .raw_free = raw_free, .user = user, .limit = limit};
     c->live = calloc(FIRST_BUCKETS, sizeof *c->live);
     if (!c->live)
         return HETLA_ERR_NO_MEMORY;
@@ -119,7 +120,7 @@ hetla_status hetla__cache_init(hetla__cuda_cache *c, hetla__raw_alloc_fn raw_all
     return HETLA_SUCCESS;
 }
 
-void hetla__cache_destroy(hetla__cuda_cache *c)
+void hetla__cache_destroy(hetla__dev_cache *c)
 {
     if (!c->live)
         return;
@@ -138,7 +139,7 @@ void hetla__cache_destroy(hetla__cuda_cache *c)
 
 /* A block got from the device, the cap permitting; on refusal the cache
  * goes back to the device first and the request is tried once more. */
-static hetla_status fresh_block(hetla__cuda_cache *c, int cls, size_t size, hetla__cache_block **out,
+static hetla_status fresh_block(hetla__dev_cache *c, int cls, size_t size, hetla__cache_block **out,
                                 hetla__cache_failure *why)
 {
     hetla__cache_block *b = malloc(sizeof *b);
@@ -169,7 +170,7 @@ static hetla_status fresh_block(hetla__cuda_cache *c, int cls, size_t size, hetl
     return HETLA_SUCCESS;
 }
 
-hetla_status hetla__cache_alloc(hetla__cuda_cache *c, size_t bytes, void **ptr, hetla__cache_failure *why)
+hetla_status hetla__cache_alloc(hetla__dev_cache *c, size_t bytes, void **ptr, hetla__cache_failure *why)
 {
     *why = (hetla__cache_failure){0};
     size_t size = 0;
@@ -195,7 +196,7 @@ hetla_status hetla__cache_alloc(hetla__cuda_cache *c, size_t bytes, void **ptr, 
     return s;
 }
 
-int hetla__cache_free(hetla__cuda_cache *c, void *ptr)
+int hetla__cache_free(hetla__dev_cache *c, void *ptr)
 {
     if (!ptr)
         return 0;
@@ -210,7 +211,7 @@ int hetla__cache_free(hetla__cuda_cache *c, void *ptr)
     return b ? 0 : -1;
 }
 
-size_t hetla__cache_trim(hetla__cuda_cache *c)
+size_t hetla__cache_trim(hetla__dev_cache *c)
 {
     pthread_mutex_lock(&c->lock);
     size_t released = trim_locked(c);
@@ -218,7 +219,7 @@ size_t hetla__cache_trim(hetla__cuda_cache *c)
     return released;
 }
 
-void hetla__cache_stats_get(hetla__cuda_cache *c, hetla__cache_stats *out)
+void hetla__cache_stats_get(hetla__dev_cache *c, hetla__cache_stats *out)
 {
     pthread_mutex_lock(&c->lock);
     *out =

@@ -1,11 +1,11 @@
-/* The CUDA caching allocator's bookkeeping with host memory standing in for
- * the device: size classes, reuse, the cap, release and retry when the
- * device refuses, bad frees, many blocks, threads. No GPU needed. */
+/* The accelerators' caching allocator with host memory standing in for the
+ * device: size classes, reuse, the cap, release and retry when the device
+ * refuses, bad frees, many blocks, threads. No device needed. */
 #include <pthread.h>
 #include <stdint.h>
 
 #include "../test.h"
-#include "devices/cuda/cuda_alloc.h"
+#include "devices/cache.h"
 
 /* ---- a fake device: malloc under a capacity, each block headed by its size */
 
@@ -29,7 +29,7 @@ static int fake_alloc(void *user, size_t bytes, void **ptr)
         f->used += bytes;
     pthread_mutex_unlock(&f->lock);
     if (refuse)
-        return 2; /* as cudaErrorMemoryAllocation */
+        return 2; /* a device library's "out of memory" */
     char *p = malloc(bytes + HEAD);
     if (!p)
         abort();
@@ -50,21 +50,21 @@ static void fake_free(void *user, void *ptr)
     pthread_mutex_unlock(&f->lock);
 }
 
-static void setup(hetla__cuda_cache *c, fake_dev *f, size_t capacity, size_t limit)
+static void setup(hetla__dev_cache *c, fake_dev *f, size_t capacity, size_t limit)
 {
     *f = (fake_dev){.capacity = capacity};
     pthread_mutex_init(&f->lock, NULL);
     CHECK_OK(hetla__cache_init(c, fake_alloc, fake_free, f, limit));
 }
 
-static void teardown(hetla__cuda_cache *c, fake_dev *f)
+static void teardown(hetla__dev_cache *c, fake_dev *f)
 {
     hetla__cache_destroy(c);
     CHECK(f->used == 0); /* every block went back, handed out or cached */
     pthread_mutex_destroy(&f->lock);
 }
 
-static hetla__cache_stats stats(hetla__cuda_cache *c)
+static hetla__cache_stats stats(hetla__dev_cache *c)
 {
     hetla__cache_stats s;
     hetla__cache_stats_get(c, &s);
@@ -95,7 +95,7 @@ static void test_class_sizes(void)
 
 static void test_reuse(void)
 {
-    hetla__cuda_cache c;
+    hetla__dev_cache c;
     fake_dev f;
     hetla__cache_failure why;
     setup(&c, &f, 0, 0);
@@ -118,7 +118,7 @@ static void test_reuse(void)
 
 static void test_cap(void)
 {
-    hetla__cuda_cache c;
+    hetla__dev_cache c;
     fake_dev f;
     hetla__cache_failure why;
     setup(&c, &f, 0, 4096);
@@ -141,7 +141,7 @@ static void test_cap(void)
 
 static void test_refusal_retry(void)
 {
-    hetla__cuda_cache c;
+    hetla__dev_cache c;
     fake_dev f;
     hetla__cache_failure why;
     setup(&c, &f, 8192, 0);
@@ -162,7 +162,7 @@ static void test_refusal_retry(void)
 
 static void test_bad_free(void)
 {
-    hetla__cuda_cache c;
+    hetla__dev_cache c;
     fake_dev f;
     hetla__cache_failure why;
     setup(&c, &f, 0, 0);
@@ -188,7 +188,7 @@ static int cmp_ptr(const void *a, const void *b)
 static void test_many(void)
 {
     enum { N = 5000 };
-    hetla__cuda_cache c;
+    hetla__dev_cache c;
     fake_dev f;
     hetla__cache_failure why;
     setup(&c, &f, 0, 0);
@@ -217,7 +217,7 @@ static void test_many(void)
 }
 
 typedef struct worker_arg {
-    hetla__cuda_cache *c;
+    hetla__dev_cache *c;
     unsigned seed;
     int errors;
 } worker_arg;
@@ -246,7 +246,7 @@ static void *churn(void *arg)
 static void test_threads(void)
 {
     enum { T = 4 };
-    hetla__cuda_cache c;
+    hetla__dev_cache c;
     fake_dev f;
     setup(&c, &f, 0, 0);
     pthread_t th[T];

@@ -1,8 +1,9 @@
-/* The CUDA backend's caching allocator, as plain bookkeeping: size-class
- * free lists, a cap, trimming. The device calls (cudaMalloc, cudaFree) come
- * in as function pointers, so this part is tested without a GPU. */
-#ifndef HETLA_CUDA_ALLOC_H
-#define HETLA_CUDA_ALLOC_H
+/* The caching allocator of the accelerator backends, as plain bookkeeping:
+ * size-class free lists, a cap, trimming. The device calls (cudaMalloc and
+ * cudaFree, clCreateBuffer and clReleaseMemObject) come in as function
+ * pointers, so this part is tested without a device. */
+#ifndef HETLA_DEVICE_CACHE_H
+#define HETLA_DEVICE_CACHE_H
 
 #include <pthread.h>
 #include <stddef.h>
@@ -19,7 +20,7 @@ typedef struct hetla__cache_block hetla__cache_block;
 /* 512 B, then four classes per power of two up to 2^62 B. */
 enum { HETLA__CACHE_NCLASSES = 1 + 4 * (62 - 9) };
 
-typedef struct hetla__cuda_cache {
+typedef struct hetla__dev_cache {
     hetla__raw_alloc_fn raw_alloc;
     hetla__raw_free_fn raw_free;
     void *user;
@@ -31,7 +32,7 @@ typedef struct hetla__cuda_cache {
     hetla__cache_block *free_list[HETLA__CACHE_NCLASSES];
     hetla__cache_block **live; /**< blocks handed out, hashed by address */
     size_t nbuckets, nlive;
-} hetla__cuda_cache;
+} hetla__dev_cache;
 
 /** Why an allocation failed. */
 typedef struct hetla__cache_failure {
@@ -50,21 +51,21 @@ typedef struct hetla__cache_stats {
  *  0 if too large to serve. */
 size_t hetla__cache_class_size(size_t bytes);
 
-hetla_status hetla__cache_init(hetla__cuda_cache *c, hetla__raw_alloc_fn raw_alloc, hetla__raw_free_fn raw_free,
+hetla_status hetla__cache_init(hetla__dev_cache *c, hetla__raw_alloc_fn raw_alloc, hetla__raw_free_fn raw_free,
                                void *user, size_t limit);
 /** Gives every block back to the device, those still handed out too. */
-void hetla__cache_destroy(hetla__cuda_cache *c);
+void hetla__cache_destroy(hetla__dev_cache *c);
 
 /** A block of at least @p bytes: a cached one of its class, else a new one.
  *  When the cap or the device refuses, the cache is released and the
  *  request tried once more. @return HETLA_ERR_DEVICE_MEMORY (with @p why
  *  filled) or HETLA_ERR_NO_MEMORY (host bookkeeping). */
-hetla_status hetla__cache_alloc(hetla__cuda_cache *c, size_t bytes, void **ptr, hetla__cache_failure *why);
+hetla_status hetla__cache_alloc(hetla__dev_cache *c, size_t bytes, void **ptr, hetla__cache_failure *why);
 /** Returns @p ptr to its class's free list. @return 0, or -1 if @p ptr was
  *  not handed out by this cache (nothing is done). */
-int hetla__cache_free(hetla__cuda_cache *c, void *ptr);
+int hetla__cache_free(hetla__dev_cache *c, void *ptr);
 /** Gives every cached (free) block back to the device. @return bytes released. */
-size_t hetla__cache_trim(hetla__cuda_cache *c);
-void hetla__cache_stats_get(hetla__cuda_cache *c, hetla__cache_stats *out);
+size_t hetla__cache_trim(hetla__dev_cache *c);
+void hetla__cache_stats_get(hetla__dev_cache *c, hetla__cache_stats *out);
 
 #endif
