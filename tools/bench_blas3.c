@@ -317,26 +317,32 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
     snprintf(label, sizeof label, "%s:%d", a->backend, device);
     bench_row h, c, hr, cr;
     hetla_status st = HETLA_SUCCESS;
-    /* Host to host, the copies go through the host's memory system, whose
-     * speed drifts over seconds: hetla and the peer take turns, ROUNDS
-     * times, and each side reports the median of its rounds. */
-    enum { ROUNDS = 3 };
+    /* The host's memory system (the copies) and the GPU's clocks drift
+     * over seconds: hetla and the peer take turns, ROUNDS times, host to
+     * host and device-resident, and each side reports the median of its
+     * rounds. */
+    enum { ROUNDS = 5 };
     /* A product of a millisecond or less swings by tens of percent from
      * run to run on a GPU: enough repetitions (up to MAX_REPS) that each
-     * median spans about 50 ms of hetla's host-to-host runs. */
-    double once = time_hetla(&routines[0], ctx, &p, 1, &st);
+     * median spans about 50 ms of hetla's device-resident runs (the
+     * shorter ones), for both sides and both ways. */
+    double once = time_resident(ctx, &p, 1, &st);
     if (st)
         return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
     int reps = o->reps;
     if (once > 0 && 0.05 / once > reps)
         reps = 0.05 / once < MAX_REPS ? (int)(0.05 / once) : MAX_REPS;
-    double th[ROUNDS], ph[ROUNDS], pd[ROUNDS], resid_h = -1;
+    double th[ROUNDS], tr[ROUNDS], ph[ROUNDS], pd[ROUNDS], resid_h = -1, resid_r = -1;
     for (int k = 0; k < ROUNDS; k++) {
         th[k] = time_hetla(&routines[0], ctx, &p, reps, &st);
+        if (!st && k == 0)
+            resid_h = residual(&p);
+        if (!st)
+            tr[k] = time_resident(ctx, &p, reps, &st);
         if (st)
             return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
         if (k == 0)
-            resid_h = residual(&p);
+            resid_r = residual(&p);
         if (peer(device, (int)n, p.A, p.B, p.C, reps, &ph[k], &pd[k], err, sizeof err))
             return fprintf(stderr, "hetla bench gemm: %s\n", err), 1;
     }
@@ -344,10 +350,7 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
     snprintf(h.note, sizeof h.note, "host to host");
     row(&c, "gemm", 2, sizes, a->impl, label, bench_median(ph, ROUNDS), n, residual(&p));
     snprintf(c.note, sizeof c.note, "host to host");
-    double tr = time_resident(ctx, &p, reps, &st);
-    if (st)
-        return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
-    row(&hr, "gemm", 2, sizes, "hetla", o->devices, tr, n, residual(&p));
+    row(&hr, "gemm", 2, sizes, "hetla", o->devices, bench_median(tr, ROUNDS), n, resid_r);
     row(&cr, "gemm", 2, sizes, a->impl, label, bench_median(pd, ROUNDS), n, -1);
     snprintf(hr.note, sizeof hr.note, "device-resident");
     snprintf(cr.note, sizeof cr.note, "device-resident");

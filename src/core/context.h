@@ -72,6 +72,7 @@ struct hetla_context {
     pthread_t watchdog_thread;
     int watchdog_running;
     atomic_int waiters;
+    double wait_spin_s; /* how long a waiter polls before it sleeps (task.c) */
 
     /* completion waits (waiters, above, is read on every completion) */
     pthread_mutex_t done_lock;

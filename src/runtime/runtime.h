@@ -173,6 +173,14 @@ void hetla__heap_up(hetla__task **h, size_t i);
 void hetla__heap_down(hetla__task **h, size_t n, size_t i);
 const hetla__sched_ops *hetla__sched_find(const char *name);
 
+/** One pause of a spinning loop: the sibling hyperthread gets the core. */
+static inline void hetla__cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
 /** A lock for critical sections of a few dozen instructions touched by
  *  every worker and inserter (the ready queue): spinning beats a futex
  *  sleep there; after a while it yields, so an oversubscribed machine
@@ -191,9 +199,7 @@ static inline void hetla__spin_lock(hetla__spinlock *l)
             sched_yield();
             spins = 0;
         }
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
+        hetla__cpu_relax();
     }
 }
 

@@ -254,6 +254,12 @@ void hetla__wait_until(hetla_context *ctx, int (*done)(const void *arg), const v
 {
     if (done(arg))
         return;
+    for (double until = hetla__now() + ctx->wait_spin_s; hetla__now() < until;)
+        for (int i = 0; i < 32; i++) {
+            if (done(arg))
+                return;
+            hetla__cpu_relax();
+        }
     pthread_mutex_lock(&ctx->done_lock);
     atomic_fetch_add(&ctx->waiters, 1);
     while (!done(arg))

@@ -22,13 +22,6 @@
 
 enum { SPIN_ROUNDS = 2000 };
 
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-}
-
 /* Wakes @p w if it is asleep and no other thread has claimed it yet.
  * @return 1 if this call woke it. */
 static int wake(hetla__worker *w)
@@ -71,7 +64,7 @@ static void idle_wait(hetla__worker *w, unsigned long seen)
         if (atomic_load_explicit(&ctx->ready_epoch, memory_order_relaxed) != seen ||
             atomic_load_explicit(&ctx->stopping, memory_order_relaxed))
             return;
-        cpu_relax();
+        hetla__cpu_relax();
     }
     atomic_fetch_add(&ctx->sleepers, 1);
     pthread_mutex_lock(&w->sleep_lock);
@@ -95,7 +88,7 @@ static void inflight_wait(hetla__worker *w, unsigned long seen)
     while (atomic_load_explicit(&ctx->ready_epoch, memory_order_relaxed) == seen &&
            !w->dev->ops->mark_done(w->dev, oldest))
         for (int i = 0; i < 64; i++)
-            cpu_relax();
+            hetla__cpu_relax();
 }
 
 static void *worker_main(void *arg)
@@ -179,6 +172,16 @@ hetla_status hetla__workers_start(hetla_context *ctx, int cpu_workers)
                 w->core = -1;
         }
     }
+    /* A thread waiting for tasks polls before it sleeps, so that a short
+     * synchronous call returns without a futex wake-up (10-30 us on a
+     * virtual machine): for 1 ms when the workers leave a core idle (only
+     * accelerators with memory and cores of their own: a GPU), else for
+     * 50 us, which a CPU worker, or an OpenCL device computing on the
+     * host's cores, can spare. */
+    int spare = total < ctx->ncores;
+    for (int d = 0; d < ctx->ndevices; d++)
+        spare &= !ctx->devices[d].host_cores;
+    ctx->wait_spin_s = spare ? 1e-3 : 50e-6;
     for (; ctx->nworkers < total; ctx->nworkers++) {
         hetla__worker *w = &ctx->workers[ctx->nworkers];
         hetla__device *dev = w->dev;
