@@ -260,6 +260,8 @@ static int bench_cpu(const bench_opts *o, const routine *r)
     return 0;
 }
 
+/* A vendor peer: median seconds of @p reps runs host to host into
+ * @p host_s and device-resident into @p dev_s (either NULL: not run). */
 typedef int (*peer_dgemm_fn)(int device, int n, const double *A, const double *B, double *C, int reps,
                              double *host_s, double *dev_s, char *err, size_t errlen);
 
@@ -318,9 +320,9 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
     bench_row h, c, hr, cr;
     hetla_status st = HETLA_SUCCESS;
     /* The host's memory system (the copies) and the GPU's clocks drift
-     * over seconds: hetla and the peer take turns, ROUNDS times, host to
-     * host and device-resident, and each side reports the median of its
-     * rounds. */
+     * over seconds: hetla and the peer take turns, ROUNDS times
+     * device-resident, then ROUNDS times host to host, and each side
+     * reports the median of its rounds. */
     enum { ROUNDS = 5 };
     /* A product of a millisecond or less swings by tens of percent from
      * run to run on a GPU: enough repetitions (up to MAX_REPS) that each
@@ -333,17 +335,17 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
     if (once > 0 && 0.05 / once > reps)
         reps = 0.05 / once < MAX_REPS ? (int)(0.05 / once) : MAX_REPS;
     double th[ROUNDS], tr[ROUNDS], ph[ROUNDS], pd[ROUNDS], resid_h = -1, resid_r = -1;
-    for (int k = 0; k < ROUNDS; k++) {
-        th[k] = time_hetla(&routines[0], ctx, &p, reps, &st);
-        if (!st && k == 0)
-            resid_h = residual(&p);
-        if (!st)
-            tr[k] = time_resident(ctx, &p, reps, &st);
+    for (int k = 0; k < 2 * ROUNDS; k++) {
+        int host = k >= ROUNDS, r = k % ROUNDS;
+        if (host)
+            th[r] = time_hetla(&routines[0], ctx, &p, reps, &st);
+        else
+            tr[r] = time_resident(ctx, &p, reps, &st);
         if (st)
             return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
-        if (k == 0)
-            resid_r = residual(&p);
-        if (peer(device, (int)n, p.A, p.B, p.C, reps, &ph[k], &pd[k], err, sizeof err))
+        if (r == 0)
+            *(host ? &resid_h : &resid_r) = residual(&p);
+        if (peer(device, (int)n, p.A, p.B, p.C, reps, host ? &ph[r] : NULL, host ? NULL : &pd[r], err, sizeof err))
             return fprintf(stderr, "hetla bench gemm: %s\n", err), 1;
     }
     row(&h, "gemm", 2, sizes, "hetla", o->devices, bench_median(th, ROUNDS), n, resid_h);

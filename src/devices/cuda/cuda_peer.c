@@ -79,6 +79,8 @@ int hetla_cuda_peer_dgemm(int device, int n, const double *A, const double *B, d
     float *t = calloc((size_t)reps, sizeof *t);
     int rc = !t || setup(&p, device, bytes, err, errlen);
     for (int mode = 1; mode >= 0 && !rc; mode--) {
+        if (!(mode ? host_s : dev_s)) /* that way not asked for */
+            continue;
         run(&p, n, A, B, C, mode); /* warm-up */
         for (int r = 0; r < reps; r++)
             if ((t[r] = run(&p, n, A, B, C, mode)) < 0)

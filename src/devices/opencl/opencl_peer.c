@@ -77,6 +77,8 @@ int hetla_opencl_peer_dgemm(int device, int n, const double *A, const double *B,
     if (rc)
         snprintf(err, errlen, "CLBlast peer setup failed: %s", hetla__ocl_error_name(e));
     for (int mode = 1; mode >= 0 && !rc; mode--) {
+        if (!(mode ? host_s : dev_s)) /* that way not asked for */
+            continue;
         run(&p, n, A, B, C, mode); /* warm-up: CLBlast compiles its kernels here */
         for (int r = 0; r < reps && !rc; r++)
             if ((t[r] = run(&p, n, A, B, C, mode)) < 0)
