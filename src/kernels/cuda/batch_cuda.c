@@ -12,12 +12,12 @@
 #include "kernels/cuda/batch_cuda.h"
 
 /* The orders from which cublas?gemmStridedBatched beats hetla's
- * shared-memory kernel on strided operands. Measured with `hetla bench
- * gemm-batch --devices cuda` (100 000 doubles, H200, device-resident):
- * hetla 3.6x faster at 8, cuBLAS 1.03x at 16 and 2.6x at 32. Orders 9..15
- * are not measured yet (`--sizes 8,9,10,11,12,13,14,15,16`): set this to
- * the largest order where "hetla(strided)" still beats "cublas(strided)". */
-enum { CUBLAS_ABOVE = 8 };
+ * strided kernels (`hetla bench gemm-batch --devices cuda --sizes
+ * 2,4,10,12,14,16,18,20,24,28`, 100 000 doubles, H200): hetla's ahead
+ * 3.2x / 2.3x / 1.6x / 1.3x / 1.13x at 10 / 12 / 14 / 16 / 18, cuBLAS from
+ * 20 (0.95x, 0.68x at 24, 0.53x at 28): the largest order where
+ * "hetla(strided)" still beats "cublas(strided)". */
+enum { CUBLAS_ABOVE = 18 };
 
 /* Operand i of a task as the kernels address it (layouts in batch_cuda.h;
  * the device replica is compact: buf.ld is the lane stride, or the

@@ -49,8 +49,9 @@ typedef struct hetla__cuda_gemm {
  *  thread per matrix with C in registers for square orders up to 8
  *  (FIXED), else, for m, n <= 32, a thread block per group of matrices
  *  staging panels of A and B in shared memory, each thread a 4 x 4 block
- *  of C (STAGED); other cases a thread block per group of matrices, one C
- *  element per thread. A kernel named in @p g that does not apply falls
+ *  of C (STAGED); strided operands of square orders 1 and 2 FIXED too;
+ *  other cases a thread block per group of matrices, one C element per
+ *  thread. A kernel named in @p g that does not apply falls
  *  back to that order. @return the launch's error. */
 cudaError_t hetla__cuda_gemm_batch(const hetla__cuda_gemm *g, cudaStream_t stream);
 

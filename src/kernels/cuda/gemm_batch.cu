@@ -4,8 +4,9 @@
  * matrices is one coalesced load, square orders up to 8 fully unrolled
  * with C in registers; other orders up to 32 a block per group of
  * matrices, panels of A and B staged in shared memory, 4 x 4 of C a thread.
- * Strided operands: a block per group of matrices, A and B staged in
- * shared memory by coalesced loads, one C element per thread. */
+ * Strided operands: orders 1 and 2 as interleaved ones, a thread per
+ * matrix; larger, a block per group of matrices, A and B staged in shared
+ * memory by coalesced loads, one C element per thread. */
 #include "kernels/cuda/batch_cuda.h"
 #include "kernels/cuda/batch_types.cuh"
 
@@ -323,10 +324,20 @@ template <typename T> void launch_block(const hetla__cuda_gemm &g, cudaStream_t 
     }
 }
 
+/* Strided operands of orders up to SMALL_FIXED also take the unrolled
+ * kernel, a thread per matrix: at order 2 a matrix is one 32-byte sector
+ * and staging a block's matrices costs more than it saves. Measured
+ * (`hetla bench gemm-batch --devices cuda`, 100 000 doubles, H200):
+ * strided DGEMM at n = 2 222 Gflop/s this way against 123 staged; at n = 4
+ * 299 against 493 (a warp's loads then straddle 4 sectors a thread). */
+constexpr int SMALL_FIXED = 2;
+
 template <typename T> cudaError_t gemm(const hetla__cuda_gemm &g, cudaStream_t st)
 {
-    bool fixed = g.kernel != HETLA__CUDA_GEMM_STAGED;
-    if (!(lanes(g.A) && lanes(g.B) && lanes(g.C) && ((fixed && try_fixed<T>(g, st)) || try_staged<T>(g, st))))
+    bool fixed = g.kernel != HETLA__CUDA_GEMM_STAGED, all_lanes = lanes(g.A) && lanes(g.B) && lanes(g.C);
+    bool done = all_lanes ? (fixed && try_fixed<T>(g, st)) || try_staged<T>(g, st)
+                          : fixed && g.n <= SMALL_FIXED && try_fixed<T>(g, st);
+    if (!done)
         launch_block<T>(g, st);
     return cudaGetLastError();
 }
