@@ -265,9 +265,16 @@ static int bench_cpu(const bench_opts *o, const routine *r)
 typedef int (*peer_dgemm_fn)(int device, int n, const double *A, const double *B, double *C, int reps,
                              double *host_s, double *dev_s, char *err, size_t errlen);
 
+/* A vendor call on the device buffers of hetla's own replicas of A, B and
+ * C: median seconds of @p reps into @p dev_s. */
+typedef int (*replica_dgemm_fn)(hetla_context *ctx, hetla_data *A, hetla_data *B, hetla_data *C, int reps,
+                                double *dev_s, char *err, size_t errlen);
+
 /* Median seconds of hetla's task form on data already on the device: the
- * first (untimed) run moves A and B there; C is only written. */
-static double time_resident(hetla_context *ctx, problem *p, int reps, hetla_status *st)
+ * first (untimed) run moves A and B there; C is only written. With
+ * @p same, the vendor's call on the same replicas then, into @p same_s. */
+static double time_resident(hetla_context *ctx, problem *p, int reps, hetla_status *st, replica_dgemm_fn same,
+                            double *same_s)
 {
     double t[MAX_REPS];
     size_t n = p->n;
@@ -286,6 +293,9 @@ static double time_resident(hetla_context *ctx, problem *p, int reps, hetla_stat
         if (r >= 0)
             t[r] = bench_now() - t0;
     }
+    char err[256];
+    if (!*st && same && same(ctx, a, b, c, reps, same_s, err, sizeof err))
+        *st = HETLA_ERR_BACKEND, fprintf(stderr, "hetla bench gemm: %s\n", err);
     if (!*st)
         *st = hetla_data_unregister(a);
     if (!*st)
@@ -301,11 +311,12 @@ static double time_resident(hetla_context *ctx, problem *p, int reps, hetla_stat
 typedef struct accel_peer {
     const char *backend, *symbol, *impl;
     long sizes[3];
+    const char *replica_symbol; /* the vendor call on hetla's own replicas, if the module has one */
 } accel_peer;
 
 static const accel_peer accel_peers[] = {
-    {"cuda", "hetla_cuda_peer_dgemm", "cublas", {4096, 8192, 16384}},
-    {"opencl", "hetla_opencl_peer_dgemm", "clblast", {1024, 2048, 0}},
+    {"cuda", "hetla_cuda_peer_dgemm", "cublas", {4096, 8192, 16384}, NULL},
+    {"opencl", "hetla_opencl_peer_dgemm", "clblast", {1024, 2048, 0}, "hetla_opencl_peer_dgemm_replicas"},
 };
 
 static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel_peer *a, peer_dgemm_fn peer,
@@ -328,19 +339,22 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
      * run to run on a GPU: enough repetitions (up to MAX_REPS) that each
      * median spans about 50 ms of hetla's device-resident runs (the
      * shorter ones), for both sides and both ways. */
-    double once = time_resident(ctx, &p, 1, &st);
+    replica_dgemm_fn same = NULL;
+    if (a->replica_symbol)
+        *(void **)&same = hetla__backend_symbol(a->backend, a->replica_symbol);
+    double once = time_resident(ctx, &p, 1, &st, NULL, NULL);
     if (st)
         return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
     int reps = o->reps;
     if (once > 0 && 0.05 / once > reps)
         reps = 0.05 / once < MAX_REPS ? (int)(0.05 / once) : MAX_REPS;
-    double th[ROUNDS], tr[ROUNDS], ph[ROUNDS], pd[ROUNDS], resid_h = -1, resid_r = -1;
+    double th[ROUNDS], tr[ROUNDS], ph[ROUNDS], pd[ROUNDS], ps[ROUNDS], resid_h = -1, resid_r = -1;
     for (int k = 0; k < 2 * ROUNDS; k++) {
         int host = k >= ROUNDS, r = k % ROUNDS;
         if (host)
             th[r] = time_hetla(&routines[0], ctx, &p, reps, &st);
         else
-            tr[r] = time_resident(ctx, &p, reps, &st);
+            tr[r] = time_resident(ctx, &p, reps, &st, same, &ps[r]);
         if (st)
             return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
         if (r == 0)
@@ -358,6 +372,12 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
     snprintf(cr.note, sizeof cr.note, "device-resident");
     bench_print(o, &h), bench_print(o, &c), bench_print_ratio(o, &h, &c);
     bench_print(o, &hr), bench_print(o, &cr), bench_print_ratio(o, &hr, &cr);
+    if (same) { /* the one comparison no context, buffer or queue of the peer's own blurs */
+        bench_row sr;
+        row(&sr, "gemm", 2, sizes, a->impl, label, bench_median(ps, ROUNDS), n, -1);
+        snprintf(sr.note, sizeof sr.note, "device-resident, on hetla's buffers and queue");
+        bench_print(o, &sr), bench_print_ratio(o, &hr, &sr);
+    }
     problem_free(&p);
     return 0;
 }

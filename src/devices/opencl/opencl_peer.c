@@ -1,8 +1,9 @@
 /* The vendor peer of `hetla bench gemm --devices opencl`: CLBlastDgemm on
  * the same host data, timed host to host (A and B written, C read back,
  * from the caller's memory as it is, as hetla's synchronous call does) and
- * device-resident. Exported for the `hetla` command, which finds it
- * through hetla__backend_symbol. */
+ * device-resident; and device-resident on hetla's own buffers, context
+ * and queue. Exported for the `hetla` command, which finds them through
+ * hetla__backend_symbol. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -10,6 +11,7 @@
 #include <clblast_c.h>
 
 #include "devices/opencl/opencl_internal.h"
+#include "runtime/runtime.h"
 
 static double now(void)
 {
@@ -93,6 +95,54 @@ int hetla_opencl_peer_dgemm(int device, int n, const double *A, const double *B,
         clReleaseCommandQueue(p.queue);
     if (p.context)
         clReleaseContext(p.context);
+    free(t);
+    return rc;
+}
+
+__attribute__((visibility("default"))) int hetla_opencl_peer_dgemm_replicas(hetla_context *ctx, hetla_data *A,
+                                                                            hetla_data *B, hetla_data *C, int reps,
+                                                                            double *dev_s, char *err, size_t errlen);
+
+/* C := A B by CLBlastDgemm, median seconds of @p reps, on the buffers of
+ * hetla's replicas of n x n @p A, @p B, @p C on the OpenCL device that
+ * holds valid ones (after hetla's device-resident runs, no task running),
+ * through the device's own queue: the direct call on the very buffers,
+ * context and queue that hetla's task used, which no other peer can be. */
+int hetla_opencl_peer_dgemm_replicas(hetla_context *ctx, hetla_data *A, hetla_data *B, hetla_data *C, int reps,
+                                     double *dev_s, char *err, size_t errlen)
+{
+    const hetla__device *dev = NULL;
+    for (int d = 0; d < ctx->ndevices && !dev; d++) {
+        int k = ctx->devices[d].node;
+        if (ctx->devices[d].type == HETLA_DEVICE_OPENCL && A->rep[k].state != HETLA__INVALID &&
+            B->rep[k].state != HETLA__INVALID && C->rep[k].state != HETLA__INVALID)
+            dev = &ctx->devices[d];
+    }
+    double *t = calloc((size_t)reps, sizeof *t);
+    if (!dev || !t) {
+        free(t);
+        snprintf(err, errlen, "no OpenCL device holds valid replicas of A, B and C");
+        return 1;
+    }
+    const hetla__ocl_dev *od = dev->impl;
+    cl_command_queue q = od->host_queue;
+    const hetla__replica *a = &A->rep[dev->node], *b = &B->rep[dev->node], *c = &C->rep[dev->node];
+    size_t n = C->n;
+    int rc = 0;
+    for (int r = -1; r < reps && !rc; r++) { /* r = -1: warm-up, untimed */
+        double t0 = now();
+        rc = CLBlastDgemm(CLBlastLayoutColMajor, CLBlastTransposeNo, CLBlastTransposeNo, n, n, n, 1.0, a->ptr, 0, a->ld,
+                          b->ptr, 0, b->ld, 0.0, c->ptr, 0, c->ld, &q, NULL) != CLBlastSuccess ||
+             clFinish(q) != CL_SUCCESS;
+        if (r >= 0)
+            t[r] = now() - t0;
+    }
+    if (rc)
+        snprintf(err, errlen, "CLBlast on hetla's buffers failed");
+    else {
+        qsort(t, (size_t)reps, sizeof *t, cmp);
+        *dev_s = t[reps / 2];
+    }
     free(t);
     return rc;
 }
