@@ -103,25 +103,51 @@ template <typename T, bool LU> __global__ void __launch_bounds__(THREADS) factor
 /* LU, one thread per matrix, the matrix copied to shared memory (element e
  * of the block's W matrices side by side: conflict-free) by asynchronous
  * copies, all in flight at once, factored there and copied back: in
- * global memory each update would wait for its load. */
+ * global memory each update would wait for its load. Interleaved
+ * operands: each thread copies its own matrix (consecutive threads,
+ * consecutive matrices: coalesced). Strided ones: the block's threads
+ * copy its matrices together, consecutive threads on consecutive elements
+ * of a matrix, so that those copies are coalesced too (a thread copying
+ * its own strided matrix reads one element of each of 32 sectors). */
 template <typename T> __global__ void __launch_bounds__(THREADS) getrf_shared(const hetla__cuda_factor f)
 {
     extern __shared__ __align__(16) unsigned char smem[];
     const int W = blockDim.x, q = threadIdx.x;
-    const ll t = blockIdx.x * (ll)W + q;
-    if (t >= f.count)
-        return;
-    T *S = (T *)smem + q, *A = (T *)f.A.ptr + base(f.A, t);
+    const ll t0 = blockIdx.x * (ll)W, t = t0 + q;
     const ll s = f.A.s, ld = f.A.ld * f.A.s;
-    for (int j = 0, e = 0; j < f.n; j++)
-        for (int i = 0; i < f.m; i++, e++)
-            __pipeline_memcpy_async(&S[(ll)e * W], &A[i * s + j * ld], sizeof(T));
+    T *S = (T *)smem;
+    if (lanes(f.A)) {
+        if (t >= f.count)
+            return;
+        T *A = (T *)f.A.ptr + base(f.A, t);
+        for (int j = 0, e = 0; j < f.n; j++)
+            for (int i = 0; i < f.m; i++, e++)
+                __pipeline_memcpy_async(&S[(ll)e * W + q], &A[i * s + j * ld], sizeof(T));
+        __pipeline_commit();
+        __pipeline_wait_prior(0);
+        f.info[t] = factor_in(f, S + q, W, (ll)f.m * W, t, true);
+        for (int j = 0, e = 0; j < f.n; j++)
+            for (int i = 0; i < f.m; i++, e++)
+                A[i * s + j * ld] = S[(ll)e * W + q];
+        return;
+    }
+    const int mn = f.m * f.n, live = f.count - t0 < W ? (int)(f.count - t0) : W;
+    T *A = (T *)f.A.ptr;
+    /* copy x: element e = i + j m of matrix p of the block */
+    for (int x = q; x < live * mn; x += W) {
+        const int p = x / mn, e = x - p * mn, j = e / f.m, i = e - j * f.m;
+        __pipeline_memcpy_async(&S[(ll)e * W + p], &A[base(f.A, t0 + p) + i * s + j * ld], sizeof(T));
+    }
     __pipeline_commit();
     __pipeline_wait_prior(0);
-    f.info[t] = factor_in(f, S, W, (ll)f.m * W, t, true);
-    for (int j = 0, e = 0; j < f.n; j++)
-        for (int i = 0; i < f.m; i++, e++)
-            A[i * s + j * ld] = S[(ll)e * W];
+    __syncthreads();
+    if (q < live)
+        f.info[t] = factor_in(f, S + q, W, (ll)f.m * W, t, true);
+    __syncthreads();
+    for (int x = q; x < live * mn; x += W) {
+        const int p = x / mn, e = x - p * mn, j = e / f.m, i = e - j * f.m;
+        A[base(f.A, t0 + p) + i * s + j * ld] = S[(ll)e * W + p];
+    }
 }
 
 /* ---- LU a row per thread: orders 9..32 ---------------------------------
