@@ -146,10 +146,10 @@ static const routine routines[] = {
     {"syr2k", 2, h_syr2k, c_syr2k}, {"trmm", 1, h_trmm, c_trmm}, {"trsm", 1, h_trsm, c_trsm},
 };
 
-/* Median seconds of @p reps calls, after one warm-up call. */
 /* The most timed repetitions of one measurement. */
 enum { MAX_REPS = 256 };
 
+/* Median seconds of @p reps calls, after one warm-up call. */
 static double time_hetla(const routine *r, hetla_context *ctx, problem *p, int reps, hetla_status *st)
 {
     double t[MAX_REPS];

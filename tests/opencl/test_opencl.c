@@ -118,13 +118,13 @@ static void test_buffer_reuse(void)
     hetla_context *ctx = test_context("opencl", 1);
     enum { M = 300, N = 70, ROUNDS = 20 };
     static double a[M * N];
-    const hetla__ocl_dev *od = NULL;
+    hetla__ocl_dev *od = NULL;
     for (int d = 0; d < ctx->ndevices; d++)
         if (ctx->devices[d].type == HETLA_DEVICE_OPENCL)
             od = ctx->devices[d].impl;
     CHECK(od != NULL);
     hetla__cache_stats before, after;
-    hetla__cache_stats_get((hetla__dev_cache *)&od->cache, &before);
+    hetla__cache_stats_get(&od->cache, &before);
     int bad = 0;
     for (int r = 0; r < ROUNDS; r++) {
         for (int i = 0; i < M * N; i++)
@@ -136,7 +136,7 @@ static void test_buffer_reuse(void)
         for (int i = 0; i < M * N; i++)
             bad += a[i] != 2.0 * (i + r);
     }
-    hetla__cache_stats_get((hetla__dev_cache *)&od->cache, &after);
+    hetla__cache_stats_get(&od->cache, &after);
     CHECK(bad == 0);
     CHECK(after.raw_allocs - before.raw_allocs == 1);
     CHECK(after.hits - before.hits == ROUNDS - 1);

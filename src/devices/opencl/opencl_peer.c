@@ -54,6 +54,21 @@ static double run(peer *p, int n, const double *A, const double *B, double *C, i
     return e == CL_SUCCESS ? now() - t0 : -1;
 }
 
+/* The median of @p reps runs (after a warm-up, where CLBlast compiles its
+ * kernels), in seconds, into @p median; @p t holds reps. @return 0, or 1
+ * if a run failed. */
+static int timed(peer *p, int n, const double *A, const double *B, double *C, int host, int reps, double *t,
+                 double *median)
+{
+    run(p, n, A, B, C, host);
+    for (int r = 0; r < reps; r++)
+        if ((t[r] = run(p, n, A, B, C, host)) < 0)
+            return 1;
+    qsort(t, (size_t)reps, sizeof *t, cmp);
+    *median = t[reps / 2];
+    return 0;
+}
+
 __attribute__((visibility("default"))) int hetla_opencl_peer_dgemm(int device, int n, const double *A,
                                                                     const double *B, double *C, int reps,
                                                                     double *host_s, double *dev_s, char *err,
@@ -79,14 +94,9 @@ int hetla_opencl_peer_dgemm(int device, int n, const double *A, const double *B,
     if (rc)
         snprintf(err, errlen, "CLBlast peer setup failed: %s", hetla__ocl_error_name(e));
     for (int mode = 1; mode >= 0 && !rc; mode--) {
-        if (!(mode ? host_s : dev_s)) /* that way not asked for */
-            continue;
-        run(&p, n, A, B, C, mode); /* warm-up: CLBlast compiles its kernels here */
-        for (int r = 0; r < reps && !rc; r++)
-            if ((t[r] = run(&p, n, A, B, C, mode)) < 0)
-                rc = 1, snprintf(err, errlen, "CLBlast peer run failed");
-        qsort(t, (size_t)reps, sizeof *t, cmp);
-        *(mode ? host_s : dev_s) = t[reps / 2];
+        double *out = mode ? host_s : dev_s; /* NULL: that way not asked for */
+        if (out && timed(&p, n, A, B, C, mode, reps, t, out))
+            rc = 1, snprintf(err, errlen, "CLBlast peer run failed");
     }
     for (int i = 0; i < 3; i++)
         if (*bufs[i])
@@ -125,24 +135,12 @@ int hetla_opencl_peer_dgemm_replicas(hetla_context *ctx, hetla_data *A, hetla_da
         return 1;
     }
     const hetla__ocl_dev *od = dev->impl;
-    cl_command_queue q = od->host_queue;
-    const hetla__replica *a = &A->rep[dev->node], *b = &B->rep[dev->node], *c = &C->rep[dev->node];
-    size_t n = C->n;
-    int rc = 0;
-    for (int r = -1; r < reps && !rc; r++) { /* r = -1: warm-up, untimed */
-        double t0 = now();
-        rc = CLBlastDgemm(CLBlastLayoutColMajor, CLBlastTransposeNo, CLBlastTransposeNo, n, n, n, 1.0, a->ptr, 0, a->ld,
-                          b->ptr, 0, b->ld, 0.0, c->ptr, 0, c->ld, &q, NULL) != CLBlastSuccess ||
-             clFinish(q) != CL_SUCCESS;
-        if (r >= 0)
-            t[r] = now() - t0;
-    }
+    /* replicas are compact (ld = n), as the peer's own buffers */
+    peer p = {
+        .queue = od->host_queue, .A = A->rep[dev->node].ptr, .B = B->rep[dev->node].ptr, .C = C->rep[dev->node].ptr};
+    int rc = timed(&p, (int)C->n, NULL, NULL, NULL, 0, reps, t, dev_s);
     if (rc)
         snprintf(err, errlen, "CLBlast on hetla's buffers failed");
-    else {
-        qsort(t, (size_t)reps, sizeof *t, cmp);
-        *dev_s = t[reps / 2];
-    }
     free(t);
     return rc;
 }

@@ -133,10 +133,16 @@ template <typename T> __global__ void __launch_bounds__(THREADS) getrf_shared(co
     }
     const int mn = f.m * f.n, live = f.count - t0 < W ? (int)(f.count - t0) : W;
     T *A = (T *)f.A.ptr;
-    /* copy x: element e = i + j m of matrix p of the block */
-    for (int x = q; x < live * mn; x += W) {
+    /* copy x: element e = i + j m of matrix p of the block, at A[g] and S[e W + p] */
+    auto at = [&](int x, ll &g) {
         const int p = x / mn, e = x - p * mn, j = e / f.m, i = e - j * f.m;
-        __pipeline_memcpy_async(&S[(ll)e * W + p], &A[base(f.A, t0 + p) + i * s + j * ld], sizeof(T));
+        g = base(f.A, t0 + p) + i * s + j * ld;
+        return (ll)e * W + p;
+    };
+    ll g;
+    for (int x = q; x < live * mn; x += W) {
+        const ll k = at(x, g);
+        __pipeline_memcpy_async(&S[k], &A[g], sizeof(T));
     }
     __pipeline_commit();
     __pipeline_wait_prior(0);
@@ -145,8 +151,8 @@ template <typename T> __global__ void __launch_bounds__(THREADS) getrf_shared(co
         f.info[t] = factor_in(f, S + q, W, (ll)f.m * W, t, true);
     __syncthreads();
     for (int x = q; x < live * mn; x += W) {
-        const int p = x / mn, e = x - p * mn, j = e / f.m, i = e - j * f.m;
-        A[base(f.A, t0 + p) + i * s + j * ld] = S[(ll)e * W + p];
+        const ll k = at(x, g);
+        A[g] = S[k];
     }
 }
 
