@@ -4,9 +4,11 @@
  *  - overhead: hetla with one CPU worker (the call runs on the calling
  *    thread) against single-threaded OpenBLAS;
  *  - tiling: hetla over all CPU workers against OpenBLAS's own threads.
- * With --devices naming GPUs, beside cublasDgemm: host to host (the
- * matrices start and end in host memory, copies included on both sides)
- * and device-resident (hetla's task form on data already on the GPU). */
+ * With --devices naming a GPU or an OpenCL device, beside cublasDgemm or
+ * CLBlastDgemm, the two taking turns product by product: host to host
+ * (the matrices start and end in host memory, copies included on both
+ * sides) and device-resident (hetla's task form on data already on the
+ * device; on OpenCL also CLBlast on hetla's own buffers and queue). */
 #include <cblas.h>
 #include <float.h>
 #include <math.h>
@@ -260,126 +262,203 @@ static int bench_cpu(const bench_opts *o, const routine *r)
     return 0;
 }
 
-/* A vendor peer: median seconds of @p reps runs host to host into
- * @p host_s and device-resident into @p dev_s (either NULL: not run). */
-typedef int (*peer_dgemm_fn)(int device, int n, const double *A, const double *B, double *C, int reps,
-                             double *host_s, double *dev_s, char *err, size_t errlen);
-
-/* A vendor call on the device buffers of hetla's own replicas of A, B and
- * C: median seconds of @p reps into @p dev_s. */
-typedef int (*replica_dgemm_fn)(hetla_context *ctx, hetla_data *A, hetla_data *B, hetla_data *C, int reps,
-                                double *dev_s, char *err, size_t errlen);
-
-/* Median seconds of hetla's task form on data already on the device: the
- * first (untimed) run moves A and B there; C is only written. With
- * @p same, the vendor's call on the same replicas then, into @p same_s. */
-static double time_resident(hetla_context *ctx, problem *p, int reps, hetla_status *st, replica_dgemm_fn same,
-                            double *same_s)
-{
-    double t[MAX_REPS];
-    size_t n = p->n;
-    hetla_data *a, *b, *c;
-    reps = reps > MAX_REPS ? MAX_REPS : reps;
-    *st = hetla_matrix_register(ctx, p->A, n, n, n, HETLA_DOUBLE, &a);
-    if (!*st)
-        *st = hetla_matrix_register(ctx, p->B, n, n, n, HETLA_DOUBLE, &b);
-    if (!*st)
-        *st = hetla_matrix_register(ctx, p->C, n, n, n, HETLA_DOUBLE, &c);
-    for (int r = -1; r < reps && !*st; r++) {
-        double t0 = bench_now();
-        *st = hetla_dgemm_task(ctx, NULL, HETLA_NO_TRANS, HETLA_NO_TRANS, 1.0, a, b, 0.0, c);
-        if (!*st)
-            *st = hetla_data_wait(c);
-        if (r >= 0)
-            t[r] = bench_now() - t0;
-    }
-    char err[256];
-    if (!*st && same && same(ctx, a, b, c, reps, same_s, err, sizeof err))
-        *st = HETLA_ERR_BACKEND, fprintf(stderr, "hetla bench gemm: %s\n", err);
-    if (!*st)
-        *st = hetla_data_unregister(a);
-    if (!*st)
-        *st = hetla_data_unregister(b);
-    if (!*st)
-        *st = hetla_data_unregister(c);
-    return *st ? 0 : bench_median(t, reps);
-}
+/* A vendor peer of hetla's dgemm, called one product at a time (the
+ * modules' *_peer.c): open for n x n on a device, run host to host
+ * (@p host 1) or device-resident, seconds or negative on failure; close. */
+typedef int (*peer_open_fn)(int device, int n, void **peer, char *err, size_t errlen);
+typedef double (*peer_run_fn)(void *peer, const double *A, const double *B, double *C, int host);
+typedef void (*peer_close_fn)(void *peer);
+/* The same peer on the device buffers of hetla's own replicas of A, B and
+ * C (device-resident runs only). */
+typedef int (*peer_replicas_fn)(hetla_context *ctx, hetla_data *A, hetla_data *B, hetla_data *C, void **peer, char *err,
+                                size_t errlen);
 
 /* The accelerator backends whose vendor library `hetla bench gemm
- * --devices ...` puts beside hetla, each through the symbol its module
- * exports (the command links no GPU library). */
+ * --devices ...` puts beside hetla, each through the symbols its module
+ * exports (the command links no GPU library): PREFIX_open, _run, _close,
+ * and _replicas where the module has it. */
 typedef struct accel_peer {
-    const char *backend, *symbol, *impl;
+    const char *backend, *prefix, *impl;
     long sizes[3];
-    const char *replica_symbol; /* the vendor call on hetla's own replicas, if the module has one */
+    int replicas;
 } accel_peer;
 
 static const accel_peer accel_peers[] = {
-    {"cuda", "hetla_cuda_peer_dgemm", "cublas", {4096, 8192, 16384}, NULL},
-    {"opencl", "hetla_opencl_peer_dgemm", "clblast", {1024, 2048, 0}, "hetla_opencl_peer_dgemm_replicas"},
+    {"cuda", "hetla_cuda_peer_dgemm", "cublas", {4096, 8192, 16384}, 0},
+    {"opencl", "hetla_opencl_peer_dgemm", "clblast", {1024, 2048, 0}, 1},
 };
 
-static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel_peer *a, peer_dgemm_fn peer,
+typedef struct peer_fns {
+    peer_open_fn open;
+    peer_run_fn run;
+    peer_close_fn close;
+    peer_replicas_fn replicas;
+} peer_fns;
+
+static void *peer_symbol(const accel_peer *a, const char *suffix)
+{
+    char name[96];
+    snprintf(name, sizeof name, "%s_%s", a->prefix, suffix);
+    return hetla__backend_symbol(a->backend, name);
+}
+
+/* The sides of one comparison: hetla, the peer on its own buffers and, on
+ * OpenCL device-resident, the peer on hetla's. */
+enum { HETLA_SIDE, PEER_SIDE, SAME_SIDE };
+
+/* The most products one side times in one comparison. */
+enum { MAX_SAMPLES = 1024 };
+
+typedef struct comparison {
+    hetla_context *ctx;
+    problem *p;
+    const peer_fns *fn;
+    void *peer, *same;
+    hetla_data *a, *b, *c; /* registered: device-resident */
+    int host;
+    double t[2][MAX_SAMPLES];
+} comparison;
+
+/* One timed product by side @p side, seconds, negative on failure. */
+static double once(comparison *q, int side)
+{
+    problem *p = q->p;
+    size_t n = p->n;
+    if (side == PEER_SIDE)
+        return q->fn->run(q->peer, p->A, p->B, p->C, q->host);
+    if (side == SAME_SIDE)
+        return q->fn->run(q->same, NULL, NULL, NULL, 0);
+    double t0 = bench_now();
+    hetla_status st = q->host
+                          ? hetla_dgemm(q->ctx, HETLA_COL_MAJOR, HETLA_NO_TRANS, HETLA_NO_TRANS, n, n, n, 1.0, p->A, n,
+                                        p->B, n, 0.0, p->C, n)
+                          : hetla_dgemm_task(q->ctx, NULL, HETLA_NO_TRANS, HETLA_NO_TRANS, 1.0, q->a, q->b, 0.0, q->c);
+    if (!st && !q->host)
+        st = hetla_data_wait(q->c);
+    return st ? -1 : bench_now() - t0;
+}
+
+/* How two sides take turns: @p count turns of @p block products a side. */
+typedef struct turns {
+    int block, count;
+} turns;
+
+/* Blocks of at least @p span seconds (1 product if 0) and turns for about
+ * @p budget seconds of a side's products (at least --reps), given one of
+ * @p s seconds. */
+static turns turns_for(const bench_opts *o, double budget, double span, double s)
+{
+    turns t = {1, o->reps};
+    if (s <= 0)
+        return t;
+    if (span > s)
+        t.block = (int)(span / s) < MAX_SAMPLES / o->reps ? (int)(span / s) : MAX_SAMPLES / o->reps;
+    double c = budget / (t.block * s);
+    if (c > t.count)
+        t.count = c < MAX_SAMPLES / t.block ? (int)c : MAX_SAMPLES / t.block;
+    return t;
+}
+
+/* Sides @p x and @p y take turns, a block of products each, in an order
+ * that flips every turn, so that the drift of clocks and of the memory
+ * system over seconds reaches both alike; each side's median into @p med.
+ * Blocks of many short products keep a device from switching between two
+ * contexts (hetla's and the peer's) at every product, which slows both on
+ * NVIDIA's OpenCL; sides in one context (hetla and the peer on its
+ * buffers) take turns product by product. */
+static int take_turns(comparison *q, int x, int y, turns tr, double med[2])
+{
+    const int side[2] = {x, y};
+    for (int r = 0; r < tr.count; r++)
+        for (int k = 0; k < 2; k++) {
+            int i = (r & 1) ^ k;
+            for (int b = 0; b < tr.block; b++)
+                if ((q->t[i][r * tr.block + b] = once(q, side[i])) < 0)
+                    return 1;
+        }
+    med[0] = bench_median(q->t[0], tr.count * tr.block);
+    med[1] = bench_median(q->t[1], tr.count * tr.block);
+    return 0;
+}
+
+/* A pair of rows and their ratio: hetla and the peer, with notes. */
+static void print_pair(const bench_opts *o, const char *sizes, const accel_peer *a, const char *label, size_t n,
+                       const double med[2], double resid_h, double resid_p, const char *note_h, turns tr,
+                       const char *note_p)
+{
+    bench_row h, c;
+    row(&h, "gemm", 2, sizes, "hetla", o->devices, med[0], n, resid_h);
+    row(&c, "gemm", 2, sizes, a->impl, label, med[1], n, resid_p);
+    snprintf(h.note, sizeof h.note, "%s, %d turns of %d", note_h, tr.count, tr.block);
+    snprintf(c.note, sizeof c.note, "%s", note_p);
+    bench_print(o, &h), bench_print(o, &c), bench_print_ratio(o, &h, &c);
+}
+
+static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel_peer *a, const peer_fns *fn,
                             int device, size_t n)
 {
     problem p;
-    if (problem_init(&p, n))
-        return 1;
+    comparison *q = calloc(1, sizeof *q);
+    if (!q || problem_init(&p, n))
+        return free(q), 1;
     char sizes[64], err[256] = "", label[32];
     snprintf(sizes, sizeof sizes, "n=%zu", n);
     snprintf(label, sizeof label, "%s:%d", a->backend, device);
-    bench_row h, c, hr, cr;
-    hetla_status st = HETLA_SUCCESS;
-    /* The host's memory system (the copies) and the GPU's clocks drift
-     * over seconds: hetla and the peer take turns, ROUNDS times
-     * device-resident, then ROUNDS times host to host, and each side
-     * reports the median of its rounds. */
-    enum { ROUNDS = 5 };
-    /* A product of a millisecond or less swings by tens of percent from
-     * run to run on a GPU: enough repetitions (up to MAX_REPS) that each
-     * median spans about 50 ms of hetla's device-resident runs (the
-     * shorter ones), for both sides and both ways. */
-    replica_dgemm_fn same = NULL;
-    if (a->replica_symbol)
-        *(void **)&same = hetla__backend_symbol(a->backend, a->replica_symbol);
-    double once = time_resident(ctx, &p, 1, &st, NULL, NULL);
-    if (st)
-        return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
-    int reps = o->reps;
-    if (once > 0 && 0.05 / once > reps)
-        reps = 0.05 / once < MAX_REPS ? (int)(0.05 / once) : MAX_REPS;
-    double th[ROUNDS], tr[ROUNDS], ph[ROUNDS], pd[ROUNDS], ps[ROUNDS], resid_h = -1, resid_r = -1;
-    for (int k = 0; k < 2 * ROUNDS; k++) {
-        int host = k >= ROUNDS, r = k % ROUNDS;
-        if (host)
-            th[r] = time_hetla(&routines[0], ctx, &p, reps, &st);
-        else
-            tr[r] = time_resident(ctx, &p, reps, &st, same, &ps[r]);
-        if (st)
-            return fprintf(stderr, "hetla bench gemm: %s\n", hetla_error_detail()), 1;
-        if (r == 0)
-            *(host ? &resid_h : &resid_r) = residual(&p);
-        if (peer(device, (int)n, p.A, p.B, p.C, reps, host ? &ph[r] : NULL, host ? NULL : &pd[r], err, sizeof err))
-            return fprintf(stderr, "hetla bench gemm: %s\n", err), 1;
+    *q = (comparison){.ctx = ctx, .p = &p, .fn = fn, .host = 1};
+    double resid_peer = -1, resid_h = -1, resid_r = -1, med_h[2] = {0}, med_r[2] = {0}, med_s[2] = {0};
+    /* the peer's warm-up, host to host, puts A and B in its buffers for its
+     * device-resident turns */
+    int rc = fn->open(device, (int)n, &q->peer, err, sizeof err);
+    if (!rc && (rc = once(q, PEER_SIDE) < 0))
+        snprintf(err, sizeof err, "%s run failed", a->impl);
+    if (!rc)
+        resid_peer = residual(&p);
+    /* device-resident: A and B move to the device in hetla's warm-up */
+    q->host = 0;
+    hetla_status st = rc ? HETLA_SUCCESS : hetla_matrix_register(ctx, p.A, n, n, n, HETLA_DOUBLE, &q->a);
+    if (!rc && !st)
+        st = hetla_matrix_register(ctx, p.B, n, n, n, HETLA_DOUBLE, &q->b);
+    if (!rc && !st)
+        st = hetla_matrix_register(ctx, p.C, n, n, n, HETLA_DOUBLE, &q->c);
+    double warm = rc || st || once(q, HETLA_SIDE) < 0 ? -1 : once(q, HETLA_SIDE);
+    rc = rc || st || warm < 0;
+    turns same = turns_for(o, 0.25, 0, warm), resident = turns_for(o, 0.25, 0.02, warm);
+    if (!rc && fn->replicas) {
+        rc = fn->replicas(ctx, q->a, q->b, q->c, &q->same, err, sizeof err) ||
+             take_turns(q, HETLA_SIDE, SAME_SIDE, same, med_s);
+        fn->close(q->same);
     }
-    row(&h, "gemm", 2, sizes, "hetla", o->devices, bench_median(th, ROUNDS), n, resid_h);
-    snprintf(h.note, sizeof h.note, "host to host");
-    row(&c, "gemm", 2, sizes, a->impl, label, bench_median(ph, ROUNDS), n, residual(&p));
-    snprintf(c.note, sizeof c.note, "host to host");
-    row(&hr, "gemm", 2, sizes, "hetla", o->devices, bench_median(tr, ROUNDS), n, resid_r);
-    row(&cr, "gemm", 2, sizes, a->impl, label, bench_median(pd, ROUNDS), n, -1);
-    snprintf(hr.note, sizeof hr.note, "device-resident");
-    snprintf(cr.note, sizeof cr.note, "device-resident");
-    bench_print(o, &h), bench_print(o, &c), bench_print_ratio(o, &h, &c);
-    bench_print(o, &hr), bench_print(o, &cr), bench_print_ratio(o, &hr, &cr);
-    if (same) { /* the one comparison no context, buffer or queue of the peer's own blurs */
-        bench_row sr;
-        row(&sr, "gemm", 2, sizes, a->impl, label, bench_median(ps, ROUNDS), n, -1);
-        snprintf(sr.note, sizeof sr.note, "device-resident, on hetla's buffers and queue");
-        bench_print(o, &sr), bench_print_ratio(o, &hr, &sr);
+    rc = rc || take_turns(q, HETLA_SIDE, PEER_SIDE, resident, med_r);
+    /* hetla's product last, for its residual */
+    rc = rc || once(q, HETLA_SIDE) < 0;
+    hetla_data *reg[] = {q->c, q->b, q->a};
+    for (int i = 0; i < 3; i++)
+        if (reg[i] && hetla_data_unregister(reg[i]))
+            rc = 1;
+    if (!rc)
+        resid_r = residual(&p);
+    /* host to host */
+    q->host = 1;
+    warm = rc ? -1 : once(q, HETLA_SIDE);
+    rc = rc || warm < 0;
+    if (!rc)
+        resid_h = residual(&p);
+    turns h2h = turns_for(o, 1.0, 0.02, warm);
+    rc = rc || take_turns(q, HETLA_SIDE, PEER_SIDE, h2h, med_h);
+    fn->close(q->peer);
+    if (rc)
+        fprintf(stderr, "hetla bench gemm: %s\n", *err ? err : hetla_error_detail());
+    else {
+        print_pair(o, sizes, a, label, n, med_h, resid_h, resid_peer, "host to host", h2h, "host to host");
+        print_pair(o, sizes, a, label, n, med_r, resid_r, -1, "device-resident", resident, "device-resident");
+        /* the one comparison no context, buffer or queue of the peer's own blurs */
+        if (fn->replicas)
+            print_pair(o, sizes, a, label, n, med_s, resid_r, -1, "device-resident", same,
+                       "device-resident, on hetla's buffers and queue");
     }
     problem_free(&p);
-    return 0;
+    free(q);
+    return rc;
 }
 
 static int bench_gemm_accel(const bench_opts *o, const accel_peer *a)
@@ -394,15 +473,18 @@ static int bench_gemm_accel(const bench_opts *o, const accel_peer *a)
     /* The peer runs on the device named ("opencl:1"), else the first. */
     const char *at = strstr(o->devices, a->backend) + strlen(a->backend);
     int device = *at == ':' ? atoi(at + 1) : 0;
-    peer_dgemm_fn peer;
-    *(void **)&peer = hetla__backend_symbol(a->backend, a->symbol);
-    int rc = !peer;
+    peer_fns fn;
+    *(void **)&fn.open = peer_symbol(a, "open");
+    *(void **)&fn.run = peer_symbol(a, "run");
+    *(void **)&fn.close = peer_symbol(a, "close");
+    *(void **)&fn.replicas = a->replicas ? peer_symbol(a, "replicas") : NULL;
+    int rc = !fn.open || !fn.run || !fn.close || (a->replicas && !fn.replicas);
     if (rc)
         fprintf(stderr, "hetla bench gemm: the %s module has no %s peer\n", a->backend, a->impl);
     bench_print_header(o);
     int count = o->nn ? o->nn : a->sizes[2] ? 3 : 2;
     for (int i = 0; i < count && !rc; i++)
-        rc = bench_accel_size(o, ctx, a, peer, device, (size_t)(o->nn ? o->n[i] : a->sizes[i]));
+        rc = bench_accel_size(o, ctx, a, &fn, device, (size_t)(o->nn ? o->n[i] : a->sizes[i]));
     return hetla_context_destroy(ctx) || rc;
 }
 

@@ -1,6 +1,7 @@
 /* The vendor peer of `hetla bench gemm` on a GPU: cublasDgemm on the same
- * host data, timed host to host (A and B copied in, C out, from the
- * caller's memory as it is, as hetla's synchronous call does) and
+ * host data, one call at a time so that the bench can take turns with
+ * hetla call by call: host to host (A and B copied in, C out, from the
+ * caller's memory as it is, as hetla's synchronous call does) or
  * device-resident. Exported for the `hetla` command, which finds it through
  * hetla__backend_symbol. The cuSOLVER peers of the factorizations follow. */
 #include <cublas_v2.h>
@@ -12,44 +13,65 @@
 
 #include "core/context.h"
 
+#define EXPORT __attribute__((visibility("default")))
+
 typedef struct {
+    int n;
     double *A, *B, *C;
     cudaStream_t stream;
     cublasHandle_t blas;
     cudaEvent_t start, stop;
 } peer;
 
-static int cmp(const void *a, const void *b)
+EXPORT void hetla_cuda_peer_dgemm_close(void *handle);
+EXPORT int hetla_cuda_peer_dgemm_open(int device, int n, void **handle, char *err, size_t errlen);
+EXPORT double hetla_cuda_peer_dgemm_run(void *handle, const double *A, const double *B, double *C, int host);
+
+void hetla_cuda_peer_dgemm_close(void *handle)
 {
-    float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
+    peer *p = handle;
+    if (!p)
+        return;
+    cudaFree(p->A), cudaFree(p->B), cudaFree(p->C);
+    if (p->blas)
+        cublasDestroy(p->blas);
+    if (p->stream)
+        cudaStreamDestroy(p->stream);
+    if (p->start)
+        cudaEventDestroy(p->start);
+    if (p->stop)
+        cudaEventDestroy(p->stop);
+    free(p);
 }
 
-static int setup(peer *p, int device, size_t bytes, char *err, size_t errlen)
+/* A stream, cuBLAS handle and n x n matrices A, B, C of the peer's own on
+ * GPU @p device (a CUDA ordinal) into @p handle. */
+int hetla_cuda_peer_dgemm_open(int device, int n, void **handle, char *err, size_t errlen)
 {
-    if (cudaSetDevice(device) != cudaSuccess || cudaMalloc((void **)&p->A, bytes) != cudaSuccess ||
+    size_t bytes = (size_t)n * (size_t)n * sizeof(double);
+    peer *p = calloc(1, sizeof *p);
+    if (!p || cudaSetDevice(device) != cudaSuccess || cudaMalloc((void **)&p->A, bytes) != cudaSuccess ||
         cudaMalloc((void **)&p->B, bytes) != cudaSuccess || cudaMalloc((void **)&p->C, bytes) != cudaSuccess ||
         cudaStreamCreate(&p->stream) != cudaSuccess || cublasCreate(&p->blas) != CUBLAS_STATUS_SUCCESS ||
         cublasSetStream(p->blas, p->stream) != CUBLAS_STATUS_SUCCESS || cudaEventCreate(&p->start) != cudaSuccess ||
         cudaEventCreate(&p->stop) != cudaSuccess) {
         snprintf(err, errlen, "cuBLAS peer setup failed: %s", cudaGetErrorString(cudaGetLastError()));
-        return 1;
-    }
-    return 0;
+        hetla_cuda_peer_dgemm_close(p);
+        p = NULL;
+    } else
+        p->n = n;
+    *handle = p;
+    return !p;
 }
 
-static void teardown(peer *p)
+/* One C := A B timed by events on the peer's stream, in seconds, negative
+ * on failure: @p host 1 copies A and B in and C out, 0 keeps the matrices
+ * on the GPU (device-resident: a host run first puts A and B there). */
+double hetla_cuda_peer_dgemm_run(void *handle, const double *A, const double *B, double *C, int host)
 {
-    cudaFree(p->A), cudaFree(p->B), cudaFree(p->C);
-    cublasDestroy(p->blas);
-    cudaStreamDestroy(p->stream);
-    cudaEventDestroy(p->start), cudaEventDestroy(p->stop);
-}
-
-/* One timed run in milliseconds; @p host adds the copies. */
-static float run(peer *p, int n, const double *A, const double *B, double *C, int host)
-{
+    peer *p = handle;
     const double one = 1, zero = 0;
+    int n = p->n;
     size_t bytes = (size_t)n * (size_t)n * sizeof(double);
     float ms = -1;
     cudaEventRecord(p->start, p->stream);
@@ -63,34 +85,7 @@ static float run(peer *p, int n, const double *A, const double *B, double *C, in
     cudaEventRecord(p->stop, p->stream);
     if (cudaEventSynchronize(p->stop) == cudaSuccess)
         cudaEventElapsedTime(&ms, p->start, p->stop);
-    return ms;
-}
-
-__attribute__((visibility("default"))) int hetla_cuda_peer_dgemm(int device, int n, const double *A,
-                                                                  const double *B, double *C, int reps,
-                                                                  double *host_s, double *dev_s, char *err,
-                                                                  size_t errlen);
-
-int hetla_cuda_peer_dgemm(int device, int n, const double *A, const double *B, double *C, int reps, double *host_s,
-                          double *dev_s, char *err, size_t errlen)
-{
-    size_t bytes = (size_t)n * (size_t)n * sizeof(double);
-    peer p = {0};
-    float *t = calloc((size_t)reps, sizeof *t);
-    int rc = !t || setup(&p, device, bytes, err, errlen);
-    for (int mode = 1; mode >= 0 && !rc; mode--) {
-        if (!(mode ? host_s : dev_s)) /* that way not asked for */
-            continue;
-        run(&p, n, A, B, C, mode); /* warm-up */
-        for (int r = 0; r < reps; r++)
-            if ((t[r] = run(&p, n, A, B, C, mode)) < 0)
-                rc = 1, snprintf(err, errlen, "cuBLAS peer run failed: %s", cudaGetErrorString(cudaGetLastError()));
-        qsort(t, (size_t)reps, sizeof *t, cmp);
-        *(mode ? host_s : dev_s) = t[reps / 2] * 1e-3;
-    }
-    teardown(&p);
-    free(t);
-    return rc;
+    return ms < 0 ? -1 : ms * 1e-3;
 }
 
 /* The vendor peers of `hetla bench potrf|getrf|geqrf` on a GPU:
@@ -101,6 +96,12 @@ int hetla_cuda_peer_dgemm(int device, int n, const double *A, const double *B, d
  * memory) and device-resident (the factorization alone, on a fresh device
  * copy each run). */
 typedef enum { POTRF, GETRF, GETRF_NOPIV, GEQRF } factor;
+
+static int cmp(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
 
 typedef struct {
     factor what;
@@ -132,10 +133,9 @@ static cusolverStatus_t factorize(solver_run *r)
     return cusolverDnDgeqrf(r->solver, r->n, r->n, r->dA, r->n, r->tau, r->work, r->lwork, r->info);
 }
 
-__attribute__((visibility("default"))) int hetla_cuda_peer_dfactor(const char *what, int device, int n, const double *A,
-                                                                   double *F, int *ipiv, double *tau, int reps,
-                                                                   int host, double *host_s, double *dev_s, char *err,
-                                                                   size_t errlen);
+EXPORT int hetla_cuda_peer_dfactor(const char *what, int device, int n, const double *A, double *F, int *ipiv,
+                                   double *tau, int reps, int host, double *host_s, double *dev_s, char *err,
+                                   size_t errlen);
 
 /* @p host: also host to host (else device-resident only, @p F untouched). */
 int hetla_cuda_peer_dfactor(const char *what, int device, int n, const double *A, double *F, int *ipiv, double *tau,
