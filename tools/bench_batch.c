@@ -256,8 +256,7 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
 typedef int (*gpu_peer_fn)(int device, int n, long long count, const double *A, const double *B, const double *C,
                            int reps, double *Cout, double *sec, double *peak_gbs, char *err, size_t errlen);
 typedef int (*gpu_native_fn)(int device, int n, long long count, long long bs, const double *A, const double *B,
-                             const double *C, int reps, double *const out[4], double sec[5], char *err,
-                             size_t errlen);
+                             const double *C, int reps, double *const out[4], double sec[6], char *err, size_t errlen);
 
 /* max |X - Y| over n eps max |Y|: hetla's result against cuBLAS's. */
 static double diff_eps(const double *X, const double *Y, size_t len, hetla_int n)
@@ -364,7 +363,7 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
     size_t len = (size_t)(n * n * count), bytes = len * sizeof(double);
     /* the block-interleaved rows in the CPU's lane blocks: one layout for both */
     hetla_int bs = hetla_batch_block_size(HETLA_DOUBLE);
-    double *Cb = malloc(bytes), *out[4], tb = 0, peak = 0, t[5];
+    double *Cb = malloc(bytes), *out[4], tb = 0, peak = 0, t[6];
     int rc = !Cb;
     for (int i = 0; i < 4; i++)
         rc |= !(out[i] = malloc(bytes));
@@ -392,6 +391,8 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
         snprintf(name, sizeof name, "hetla(blocked,bs=%lld)", (long long)bs);
         gpu_report(o, &r, name, t[4], flops, mbytes, peak, "kernel, device-resident", diff_eps(out[3], Cb, len, n));
         bench_print_ratio(o, &r, &v);
+        gpu_report(o, &r, "copy(same bytes)", t[5], 0, mbytes, peak,
+                   "one cudaMemcpy moving what the GEMM moves: the bandwidth a transfer this size gets", -1);
         double ts = api_run(o, ctx, host, &j, HETLA_BATCH_STRIDED);
         double ta = api_run(o, ctx, host, &j, HETLA_BATCH_INTERLEAVED);
         rc = ts < 0 || ta < 0;
