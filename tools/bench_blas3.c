@@ -345,14 +345,14 @@ typedef struct turns {
 
 /* Blocks of at least @p span seconds (1 product if 0) and turns for about
  * @p budget seconds of a side's products (at least --reps), given one of
- * @p s seconds. */
+ * @p s seconds; MAX_SAMPLES products a side at most. */
 static turns turns_for(const bench_opts *o, double budget, double span, double s)
 {
-    turns t = {1, o->reps};
+    turns t = {1, o->reps < MAX_SAMPLES ? o->reps : MAX_SAMPLES};
     if (s <= 0)
         return t;
     if (span > s)
-        t.block = (int)(span / s) < MAX_SAMPLES / o->reps ? (int)(span / s) : MAX_SAMPLES / o->reps;
+        t.block = (int)(span / s) < MAX_SAMPLES / t.count ? (int)(span / s) : MAX_SAMPLES / t.count;
     double c = budget / (t.block * s);
     if (c > t.count)
         t.count = c < MAX_SAMPLES / t.block ? (int)c : MAX_SAMPLES / t.block;
