@@ -115,7 +115,9 @@ static void fill(job *j)
     for (hetla_int k = 0; k < j->count; k++) {
         double *a = mat(&j->A, k), *b = mat(&j->B, k), *c = mat(&j->C, k);
         for (hetla_int i = 0; i < n * n; i++)
-            a[i] = (double)rand() / RAND_MAX - 0.5, b[i] = (double)rand() / RAND_MAX, c[i] = (double)rand() / RAND_MAX;
+            a[i] = (double)rand() / RAND_MAX - 0.5;
+        for (hetla_int i = 0; i < j->B.rows * j->B.cols; i++) /* n x 1 for gemv */
+            b[i] = (double)rand() / RAND_MAX, c[i] = (double)rand() / RAND_MAX;
         for (hetla_int i = 0; i < n; i++)
             for (hetla_int q = 0; q < i && !strcmp(j->op, "potrf-batch"); q++)
                 a[i + q * n] = a[q + i * n];
@@ -174,6 +176,36 @@ static int convert_in(hetla_context *ctx, const job *j, hetla_batch *out, hetla_
     return 0;
 }
 
+/* The operand a routine writes: C (gemm, gemv), B (trsm), A (the factorizations). */
+static int written(const char *op)
+{
+    return !strcmp(op, "gemm-batch") || !strcmp(op, "gemv-batch") ? 2 : !strcmp(op, "trsm-batch") ? 1 : 0;
+}
+
+/* max |X - Y| over n eps max |Y|: hetla's result against the peer's. */
+static double diff_eps(const double *X, const double *Y, size_t len, hetla_int n)
+{
+    double d = 0, m = 0;
+    for (size_t i = 0; i < len; i++) {
+        double e = fabs(X[i] - Y[i]);
+        d = e > d || isnan(e) ? e : d, m = fabs(Y[i]) > m ? fabs(Y[i]) : m;
+    }
+    return d / ((double)n * DBL_EPSILON * (m > 0 ? m : 1));
+}
+
+/* hetla's result (@p got, any layout) against the peer's (@p want,
+ * strided) in units of n eps; -1 if it could not be read back. */
+static double agreement(hetla_context *ctx, const hetla_batch *got, const hetla_batch *want, hetla_int n)
+{
+    hetla_batch s;
+    if (hetla_batch_alloc(HETLA_BATCH_STRIDED, HETLA_DOUBLE, want->rows, want->cols, want->count, 0, &s))
+        return -1;
+    double d = -1;
+    if (!hetla_batch_convert(ctx, got, &s) && s.stride == want->stride)
+        d = diff_eps(s.ptr, want->ptr, (size_t)want->count * (size_t)want->stride, n);
+    return hetla_batch_free(&s) ? -1 : d;
+}
+
 static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, hetla_int n, hetla_int count,
                     int nthreads)
 {
@@ -195,8 +227,8 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
     flops *= (double)count, bytes *= (double)count;
     bench_row r = {.operation = op, .precision = "d", .devices = "cpu", .rate_unit = "Gflop/s", .residual = -1};
     snprintf(r.sizes, sizeof r.sizes, "n=%lld count=%lld", (long long)n, (long long)count);
-    double best_h = 1e30, best_c = 1e30, best_p = 1e30, best_x = 1e30, best_p2p = 1e30;
-    hetla_batch blk[3], p2p[3];
+    double best_h = 1e30, best_c = 1e30, best_p = 1e30, best_x = 1e30, best_p2p = 1e30, res_h = -1, res_p2p = -1;
+    hetla_batch blk[3], p2p[3], *ops[] = {&j.A, &j.B, &j.C}, *peer_out = ops[written(op)];
     for (int rep = 0; rep < o->reps; rep++) {
         flush();
         double t0 = bench_now();
@@ -218,11 +250,14 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
             return 1;
         t1 = bench_now();
         best_p2p = t1 - t0 < best_p2p ? t1 - t0 : best_p2p;
+        double tp = run_threads(&j, nthreads, peer_loop);
+        best_p = tp < best_p ? tp : best_p;
+        /* the peer's result now in place: hetla's against it */
+        res_h = agreement(ctx, &blk[written(op)], peer_out, n);
+        res_p2p = agreement(ctx, &p2p[written(op)], peer_out, n);
         for (int i = 0; i < 3; i++)
             if (hetla_batch_free(&blk[i]) || hetla_batch_free(&p2p[i]))
                 return 1;
-        double tp = run_threads(&j, nthreads, peer_loop);
-        best_p = tp < best_p ? tp : best_p;
 #ifdef HETLA_BENCH_LIBXSMM
         if (!strcmp(op, "gemm-batch")) {
             double tx = run_threads(&j, nthreads, xsmm_loop);
@@ -231,10 +266,13 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
 #endif
         fill(&j); /* factorizations need their matrices back */
     }
+    r.residual = res_h;
     report(o, &r, "hetla(blocked)", best_h, flops, bytes);
     bench_row h = r;
+    r.residual = res_p2p;
     report(o, &r, "hetla(p2p)", best_p2p, flops, bytes);
     bench_row hp = r;
+    r.residual = -1;
     report(o, &r, "convert-in", best_c, 0, bytes);
     report(o, &r, strcmp(op, "potrf-batch") && strcmp(op, "getrf-batch") ? "loop(openblas)" : "loop(lapacke)", best_p,
            flops, bytes);
@@ -257,17 +295,6 @@ typedef int (*gpu_peer_fn)(int device, int n, long long count, const double *A, 
                            int reps, double *Cout, double *sec, double *peak_gbs, char *err, size_t errlen);
 typedef int (*gpu_native_fn)(int device, int n, long long count, long long bs, const double *A, const double *B,
                              const double *C, int reps, double *const out[4], double sec[6], char *err, size_t errlen);
-
-/* max |X - Y| over n eps max |Y|: hetla's result against cuBLAS's. */
-static double diff_eps(const double *X, const double *Y, size_t len, hetla_int n)
-{
-    double d = 0, m = 0;
-    for (size_t i = 0; i < len; i++) {
-        double e = fabs(X[i] - Y[i]);
-        d = e > d || isnan(e) ? e : d, m = fabs(Y[i]) > m ? fabs(Y[i]) : m;
-    }
-    return d / ((double)n * DBL_EPSILON * (m > 0 ? m : 1));
-}
 
 static void gpu_report(const bench_opts *o, bench_row *r, const char *impl, double sec, double flops, double bytes,
                        double peak, const char *where, double res)
