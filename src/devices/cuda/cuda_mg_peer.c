@@ -12,7 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "core/context.h"
 
 typedef struct mg_run {
     int getrf, ngpu, n, nb;
@@ -77,13 +78,6 @@ static int keep(const mg_run *r, int fresh)
             return 1;
     }
     return 0;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 static int setup(mg_run *r)
@@ -199,7 +193,7 @@ int hetla_cuda_peer_mg_dfactor(const char *what, int ngpu, const int *gpus, int 
             double t0 = 0;
             if (!host)
                 rc = keep(&r, 1);
-            t0 = now();
+            t0 = hetla__now();
             if (host && !rc)
                 rc = move(&r, (double *)A, NULL, 1);
             int info = rc ? 0 : factorize(&r);
@@ -208,7 +202,7 @@ int hetla_cuda_peer_mg_dfactor(const char *what, int ngpu, const int *gpus, int 
             if (host && !rc)
                 rc = move(&r, F, ipiv, 0);
             if (k >= 0)
-                t[k] = now() - t0;
+                t[k] = hetla__now() - t0;
             if (rc)
                 snprintf(err, errlen, "cusolverMg%s run failed (info %d): %s", r.getrf ? "Getrf" : "Potrf", info,
                          cudaGetErrorString(cudaGetLastError()));

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/context.h"
 
@@ -60,13 +59,6 @@ int hetla_cuda_peer_dgemm_open(int device, int n, void **handle, char *err, size
     return !p;
 }
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 /* One C := A B in seconds, negative on failure: @p host 1 copies A and B
  * in and C out, 0 keeps the matrices on the GPU (device-resident: a host
  * run first puts A and B there). */
@@ -76,7 +68,7 @@ double hetla_cuda_peer_dgemm_run(void *handle, const double *A, const double *B,
     const double one = 1, zero = 0;
     int n = p->n;
     size_t bytes = (size_t)n * (size_t)n * sizeof(double);
-    double t0 = now();
+    double t0 = hetla__now();
     int bad = 0;
     if (host)
         bad = cudaMemcpyAsync(p->A, A, bytes, cudaMemcpyHostToDevice, p->stream) != cudaSuccess ||
@@ -86,7 +78,7 @@ double hetla_cuda_peer_dgemm_run(void *handle, const double *A, const double *B,
     if (host && !bad)
         bad = cudaMemcpyAsync(C, p->C, bytes, cudaMemcpyDeviceToHost, p->stream) != cudaSuccess;
     bad = cudaStreamSynchronize(p->stream) != cudaSuccess || bad;
-    return bad ? -1 : now() - t0;
+    return bad ? -1 : hetla__now() - t0;
 }
 
 /* The vendor peers of `hetla bench potrf|getrf|geqrf` on a GPU:

@@ -7,7 +7,6 @@
  * command, which finds them through hetla__backend_symbol. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include <clblast_c.h>
 
@@ -16,41 +15,12 @@
 
 #define EXPORT __attribute__((visibility("default")))
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 typedef struct {
     int n;
     cl_context context; /* NULL on hetla's buffers: not the peer's to release */
     cl_command_queue queue;
     cl_mem A, B, C;
 } peer;
-
-/* One C := A B, seconds (negative on failure); @p host adds the copies. */
-static double run(const peer *p, const double *A, const double *B, double *C, int host)
-{
-    size_t un = (size_t)p->n, bytes = un * un * sizeof(double);
-    cl_command_queue q = p->queue;
-    double t0 = now();
-    cl_int e = CL_SUCCESS;
-    if (host) {
-        e = clEnqueueWriteBuffer(q, p->A, CL_FALSE, 0, bytes, A, 0, NULL, NULL);
-        if (e == CL_SUCCESS)
-            e = clEnqueueWriteBuffer(q, p->B, CL_FALSE, 0, bytes, B, 0, NULL, NULL);
-    }
-    if (e == CL_SUCCESS && CLBlastDgemm(CLBlastLayoutColMajor, CLBlastTransposeNo, CLBlastTransposeNo, un, un, un, 1.0,
-                                        p->A, 0, un, p->B, 0, un, 0.0, p->C, 0, un, &q, NULL) != CLBlastSuccess)
-        e = CL_INVALID_OPERATION;
-    if (e == CL_SUCCESS && host)
-        e = clEnqueueReadBuffer(q, p->C, CL_FALSE, 0, bytes, C, 0, NULL, NULL);
-    if (e == CL_SUCCESS)
-        e = clFinish(q);
-    return e == CL_SUCCESS ? now() - t0 : -1;
-}
 
 EXPORT void hetla_opencl_peer_dgemm_close(void *handle);
 EXPORT int hetla_opencl_peer_dgemm_open(int device, int n, void **handle, char *err, size_t errlen);
@@ -105,7 +75,24 @@ int hetla_opencl_peer_dgemm_open(int device, int n, void **handle, char *err, si
  * resident: a host run first puts A and B there). */
 double hetla_opencl_peer_dgemm_run(void *handle, const double *A, const double *B, double *C, int host)
 {
-    return run(handle, A, B, C, host);
+    const peer *p = handle;
+    size_t un = (size_t)p->n, bytes = un * un * sizeof(double);
+    cl_command_queue q = p->queue;
+    double t0 = hetla__now();
+    cl_int e = CL_SUCCESS;
+    if (host) {
+        e = clEnqueueWriteBuffer(q, p->A, CL_FALSE, 0, bytes, A, 0, NULL, NULL);
+        if (e == CL_SUCCESS)
+            e = clEnqueueWriteBuffer(q, p->B, CL_FALSE, 0, bytes, B, 0, NULL, NULL);
+    }
+    if (e == CL_SUCCESS && CLBlastDgemm(CLBlastLayoutColMajor, CLBlastTransposeNo, CLBlastTransposeNo, un, un, un, 1.0,
+                                        p->A, 0, un, p->B, 0, un, 0.0, p->C, 0, un, &q, NULL) != CLBlastSuccess)
+        e = CL_INVALID_OPERATION;
+    if (e == CL_SUCCESS && host)
+        e = clEnqueueReadBuffer(q, p->C, CL_FALSE, 0, bytes, C, 0, NULL, NULL);
+    if (e == CL_SUCCESS)
+        e = clFinish(q);
+    return e == CL_SUCCESS ? hetla__now() - t0 : -1;
 }
 
 /* A peer on the buffers of hetla's replicas of n x n @p A, @p B, @p C on
