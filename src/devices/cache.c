@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "core/context.h"
 #include "devices/cache.h"
 
 struct hetla__cache_block {
@@ -194,6 +195,24 @@ hetla_status hetla__cache_alloc(hetla__dev_cache *c, size_t bytes, void **ptr, h
     }
     pthread_mutex_unlock(&c->lock);
     return s;
+}
+
+hetla_status hetla__cache_fail(hetla__dev_cache *c, hetla_status s, size_t bytes, const hetla__cache_failure *why,
+                               const char *dev, const char *cap, const char *raw, const char *raw_error)
+{
+    if (s != HETLA_ERR_DEVICE_MEMORY)
+        return hetla__fail(s, "%s: out of host memory (allocator bookkeeping)", dev);
+    hetla__cache_stats st;
+    hetla__cache_stats_get(c, &st);
+    if (!why->class_bytes)
+        return hetla__fail(s, "%s: cannot allocate %zu bytes: larger than any device memory", dev, bytes);
+    if (why->over_limit)
+        return hetla__fail(s, "%s: cannot allocate %zu bytes (%zu with rounding): %s is %zu bytes and %zu are in use",
+                           dev, bytes, why->class_bytes, cap, st.limit, st.in_use);
+    return hetla__fail(s,
+                       "%s of %zu bytes on %s failed after %zu cached bytes were released: %s (hetla holds %zu bytes "
+                       "in use there)",
+                       raw, why->class_bytes, dev, why->released, raw_error, st.in_use);
 }
 
 int hetla__cache_free(hetla__dev_cache *c, void *ptr)

@@ -61,6 +61,12 @@ void hetla__cache_destroy(hetla__dev_cache *c);
  *  request tried once more. @return HETLA_ERR_DEVICE_MEMORY (with @p why
  *  filled) or HETLA_ERR_NO_MEMORY (host bookkeeping). */
 hetla_status hetla__cache_alloc(hetla__dev_cache *c, size_t bytes, void **ptr, hetla__cache_failure *why);
+/** The failure @p s of hetla__cache_alloc for @p bytes (@p why filled),
+ *  reported (hetla__fail) in the device's words: @p dev names it
+ *  ("cuda:0"), @p cap says what set the cap, @p raw is the device call
+ *  and @p raw_error its error's name. @return @p s. */
+hetla_status hetla__cache_fail(hetla__dev_cache *c, hetla_status s, size_t bytes, const hetla__cache_failure *why,
+                               const char *dev, const char *cap, const char *raw, const char *raw_error);
 /** Returns @p ptr to its class's free list. @return 0, or -1 if @p ptr was
  *  not handed out by this cache (nothing is done). */
 int hetla__cache_free(hetla__dev_cache *c, void *ptr);

@@ -2,6 +2,7 @@
  * the host and devices and between peers, and host page-locking. */
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "devices/cuda/cuda_internal.h"
@@ -58,22 +59,10 @@ hetla_status hetla__cuda_alloc(hetla__device *dev, size_t bytes, void **ptr)
     hetla_status s = hetla__cache_alloc(&cd->cache, bytes, ptr, &why);
     if (s == HETLA_SUCCESS)
         return s;
-    if (s != HETLA_ERR_DEVICE_MEMORY)
-        return hetla__fail(s, "cuda:%d: out of host memory (allocator bookkeeping)", cd->ordinal);
-    hetla__cache_stats st;
-    hetla__cache_stats_get(&cd->cache, &st);
-    if (!why.class_bytes)
-        return hetla__fail(s, "cuda:%d: cannot allocate %zu bytes: larger than any device memory", cd->ordinal, bytes);
-    if (why.over_limit)
-        return hetla__fail(s,
-                           "cuda:%d: cannot allocate %zu bytes (%zu with rounding): HETLA_CUDA_MEMORY_LIMIT is %zu "
-                           "bytes and %zu are in use",
-                           cd->ordinal, bytes, why.class_bytes, st.limit, st.in_use);
-    return hetla__fail(s,
-                       "cudaMalloc of %zu bytes on cuda:%d failed after %zu cached bytes were released: %s (hetla "
-                       "holds %zu bytes in use there)",
-                       why.class_bytes, cd->ordinal, why.released, cudaGetErrorString((cudaError_t)why.raw_error),
-                       st.in_use);
+    char name[24];
+    snprintf(name, sizeof name, "cuda:%d", cd->ordinal);
+    return hetla__cache_fail(&cd->cache, s, bytes, &why, name, "HETLA_CUDA_MEMORY_LIMIT", "cudaMalloc",
+                             cudaGetErrorString((cudaError_t)why.raw_error));
 }
 
 void hetla__cuda_free(hetla__device *dev, void *ptr)

@@ -1,5 +1,7 @@
 /* OpenCL device memory (one buffer per replica: hetla_buffer.ptr is the
  * cl_mem, offset 0) and 2-D copies between the host and a device. */
+#include <stdio.h>
+
 #include "devices/opencl/opencl_internal.h"
 
 int hetla__ocl_raw_alloc(void *user, size_t bytes, void **ptr)
@@ -33,13 +35,10 @@ hetla_status hetla__ocl_alloc(hetla__device *dev, size_t bytes, void **ptr)
     hetla_status s = hetla__cache_alloc(&od->cache, bytes, ptr, &why);
     if (s == HETLA_SUCCESS)
         return s;
-    if (s != HETLA_ERR_DEVICE_MEMORY)
-        return hetla__fail(s, "opencl:%d: out of host memory (allocator bookkeeping)", od->index);
-    if (why.over_limit)
-        return hetla__fail(s, "opencl:%d: cannot allocate %zu bytes (%zu with rounding): the device has %zu bytes",
-                           od->index, bytes, why.class_bytes, od->cache.limit);
-    return hetla__fail(s, "clCreateBuffer of %zu bytes on opencl:%d failed after %zu cached bytes were released: %s",
-                       why.class_bytes, od->index, why.released, hetla__ocl_error_name(why.raw_error));
+    char name[24];
+    snprintf(name, sizeof name, "opencl:%d", od->index);
+    return hetla__cache_fail(&od->cache, s, bytes, &why, name, "the device's memory", "clCreateBuffer",
+                             hetla__ocl_error_name(why.raw_error));
 }
 
 void hetla__ocl_free(hetla__device *dev, void *ptr)
