@@ -2,10 +2,11 @@
  * partial pivoting) over the batch layouts, in four precisions: one thread
  * per matrix, the algorithms of the CPU reference (src/batch/zbatch_ref.c)
  * element for element, so that the results and every matrix's own info
- * match the CPU's. LU of orders 9..32: a row per thread, the matrix in
- * registers, pivot search and interchanges by warp shuffles; smaller ones
- * in shared memory (for interleaved operands loaded and stored back
- * coalesced across up to 128 matrices); Cholesky, and other LU, in place. */
+ * match the CPU's. Square LU of orders 7..32 (strided: 4..32): the matrix
+ * in registers, a row or two a thread, pivot search and broadcasts by warp
+ * shuffles; smaller ones in shared memory (for interleaved operands loaded
+ * and stored back coalesced across up to 128 matrices); Cholesky, and
+ * other LU, in place. */
 #include "kernels/cuda/batch_cuda.h"
 #include "kernels/cuda/batch_types.cuh"
 
@@ -156,14 +157,16 @@ template <typename T> __global__ void __launch_bounds__(THREADS) getrf_shared(co
     }
 }
 
-/* ---- LU a row per thread: orders 9..32 ---------------------------------
- * A warp holds W = 32 / N matrices of order n <= N, lane q + W i holding
- * row i of matrix q in registers (lanes of one matrix W apart, so that on
- * interleaved operands a row's loads are coalesced across the matrices).
- * The pivot search is a butterfly over the lanes of a matrix, the
- * interchange and the pivot row's broadcast are shuffles: no memory
- * traffic but the matrix in and out. Same arithmetic, ties and info as
- * getrf_in. */
+/* ---- LU in registers, R rows a lane: orders 4..32 -----------------------
+ * A warp holds W = 32 R / N matrices of order n <= N, lane q + W i holding
+ * rows i, i + N / R, ... of matrix q in registers (lanes of one matrix W
+ * apart, so that on interleaved operands a row's loads are coalesced
+ * across the matrices). Interchanges move no data: a lane keeps its rows
+ * and each row's place in the permuted matrix (pos), and stores them
+ * there at the end. The pivot search is a butterfly over the lanes of a
+ * matrix, the pivot's lane found by a ballot, its row broadcast by
+ * shuffles: no memory traffic but the matrix in and out. Same arithmetic,
+ * ties and info as getrf_in. */
 
 __device__ __forceinline__ float shfl(float v, int src)
 {
@@ -182,31 +185,49 @@ __device__ __forceinline__ cd shfl(cd v, int src)
     return {shfl(v.re, src), shfl(v.im, src)};
 }
 
-template <typename T, int N> __global__ void __launch_bounds__(256) getrf_rows(const hetla__cuda_factor f)
+template <typename T, int N, int R> __global__ void __launch_bounds__(256) getrf_rows(const hetla__cuda_factor f)
 {
-    constexpr int W = 32 / N;
+    constexpr int L = N / R, W = 32 / L; /* lanes a matrix, matrices a warp */
     const int lane = threadIdx.x % 32, q = lane % W, i = lane / W, n = f.n;
     const ll t = (blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32) * (ll)W + q;
-    const bool live = t < f.count, mine = live && i < n;
+    const bool live = t < f.count;
     T *A = (T *)f.A.ptr + (live ? base(f.A, t) : 0);
     const ll s = f.A.s, ld = f.A.ld * f.A.s;
     long long *ipiv = f.ipiv && live ? f.ipiv + t * f.ipiv_ld : nullptr;
-    const T zero = {};
-    T row[N];
+    /* the lanes of this lane's matrix */
+    unsigned ours = 0;
 #pragma unroll
-    for (int c = 0; c < N; c++)
-        row[c] = mine && c < n ? A[i * s + c * ld] : zero;
+    for (int r = 0; r < L; r++)
+        ours |= 1u << (q + W * r);
+    const T zero = {};
+    T row[R][N]; /* rows i, i + L, ... */
+    int pos[R];  /* their places after the interchanges so far */
+#pragma unroll
+    for (int k = 0; k < R; k++) {
+        const int r = i + L * k;
+        pos[k] = r;
+#pragma unroll
+        for (int c = 0; c < N; c++)
+            row[k][c] = live && r < n && c < n ? A[r * s + c * ld] : zero;
+    }
     long long info = 0;
 #pragma unroll
     for (int j = 0; j < N; j++) {
         if (j >= n) /* uniform: every lane of the warp has the same n */
             break;
+        int from = q + W * (j % L), sel = j / L; /* the pivot row's lane and slot */
         if (f.ipiv) {
-            /* as getrf_in's scan: a NaN on the diagonal keeps row j, one
-             * below it is never taken */
-            double v = i >= j && i < n ? abs1(row[j]) : -1.0;
-            v = isnan(v) ? (i == j ? INFINITY : -1.0) : v;
-            int p = i;
+            /* as getrf_in's scan, over the rows in their places: a NaN on
+             * the diagonal keeps row j, one below it is never taken */
+            double v = -2.0;
+            int p = N;
+#pragma unroll
+            for (int k = 0; k < R; k++) {
+                double vk = pos[k] >= j && i + L * k < n ? abs1(row[k][j]) : -1.0;
+                vk = isnan(vk) ? (pos[k] == j ? INFINITY : -1.0) : vk;
+                if (vk > v || (vk == v && pos[k] < p))
+                    v = vk, p = pos[k];
+            }
 #pragma unroll
             for (int off = W; off < 32; off <<= 1) {
                 double ov = __shfl_xor_sync(0xffffffffu, v, off);
@@ -214,32 +235,58 @@ template <typename T, int N> __global__ void __launch_bounds__(256) getrf_rows(c
                 if (ov > v || (ov == v && op < p))
                     v = ov, p = op;
             }
-            if (ipiv && i == j)
-                ipiv[j] = p + 1;
-            /* rows j and p trade places (a lane not among them reads itself) */
-            const int src = q + W * (i == j ? p : i == p ? j : i);
+            bool has = false;
 #pragma unroll
-            for (int c = 0; c < N; c++)
-                row[c] = shfl(row[c], src);
+            for (int k = 0; k < R; k++) {
+                if (ipiv && pos[k] == j)
+                    ipiv[j] = p + 1;
+                if (pos[k] == p && i + L * k < n)
+                    has = true, sel = k;
+            }
+            from = __ffs(__ballot_sync(0xffffffffu, has) & ours) - 1;
+#pragma unroll
+            for (int k = 0; k < R; k++) /* rows j and p trade places */
+                pos[k] = pos[k] == j ? p : pos[k] == p ? j : pos[k];
         }
-        const T d = shfl(row[j], q + W * j);
+        /* the pivot row's element c, from its lane's slot sel */
+        auto pivot_row = [&](int c) {
+            T x = row[0][c];
+#pragma unroll
+            for (int k = 1; k < R; k++)
+                x = sel == k ? row[k][c] : x;
+            return shfl(x, from);
+        };
+        const T d = pivot_row(j);
         if (abs1(d) == 0)
             info = info ? info : j + 1;
-        else if (i > j)
-            row[j] = quot(row[j], d);
+        else
+#pragma unroll
+            for (int k = 0; k < R; k++)
+                if (pos[k] > j)
+                    row[k][j] = quot(row[k][j], d);
 #pragma unroll
         for (int c = j + 1; c < N; c++) {
-            const T u = shfl(row[c], q + W * j);
-            if (i > j)
-                row[c] = row[c] - row[j] * u;
+            const T u = pivot_row(c);
+#pragma unroll
+            for (int k = 0; k < R; k++)
+                if (pos[k] > j)
+                    row[k][c] = row[k][c] - row[k][j] * u;
         }
     }
 #pragma unroll
-    for (int c = 0; c < N; c++)
-        if (mine && c < n)
-            A[i * s + c * ld] = row[c];
+    for (int k = 0; k < R; k++)
+#pragma unroll
+        for (int c = 0; c < N; c++)
+            if (live && i + L * k < n && c < n)
+                A[pos[k] * s + c * ld] = row[k][c];
     if (live && i == 0)
         f.info[t] = info;
+}
+
+template <typename T, int N, int R> void launch_rows(const hetla__cuda_factor &f, cudaStream_t st)
+{
+    constexpr int per_block = 8 * 32 * R / N; /* 8 warps */
+    getrf_rows<T, N, R><<<(unsigned)((f.count + per_block - 1) / per_block), 256, 0, st>>>(f);
 }
 
 /* Shared memory a factoring block may take (no opt-in needed). */
@@ -263,12 +310,27 @@ template <typename T> cudaError_t launch(const hetla__cuda_factor &f, bool lu, c
     int W = 128;
     while (W > 16 && W * bytes > SHARED_BYTES)
         W /= 2;
-    /* a row per thread: 8 warps a block, 32 / N matrices a warp */
-    if (lu && f.m == f.n && f.n > 8 && f.n <= 32) {
-        if (f.n <= 16)
-            getrf_rows<T, 16><<<(unsigned)((f.count + 15) / 16), 256, 0, st>>>(f);
+    /* rows in registers, 8 warps a block. Measured (`hetla bench
+     * getrf-batch --devices cuda`, 100 000 doubles, H200, Gflop/s
+     * interleaved / strided): two rows a lane (the shuffles of a step
+     * serve twice the matrices) 803 / 679 at n = 8 against 661 / 371 in
+     * shared memory, 1281 / 1300 at 16 against 912 / 1293 with one row;
+     * at n = 32 two rows (128 registers of them) fall to 597 / 614, one
+     * gives 990 / 1788; four rows are slower at every order. At n <= 6
+     * shared memory keeps interleaved operands (581 against 352 at 6),
+     * strided ones from n = 4 come here (273 against 184 at 4, one row of
+     * 4 a lane). Double complex, whose two rows of 16 weigh as much as the
+     * 32 that fell, takes one. */
+    const bool square = lu && f.m == f.n && f.n <= 32;
+    if (square && (f.n > 6 || (f.n >= 4 && !lanes(f.A)))) {
+        if (f.n <= 4)
+            launch_rows<T, 4, 1>(f, st);
+        else if (f.n <= 8)
+            launch_rows<T, 8, 2>(f, st);
+        else if (f.n <= 16)
+            launch_rows<T, 16, (sizeof(T) > 8 ? 1 : 2)>(f, st);
         else
-            getrf_rows<T, 32><<<(unsigned)((f.count + 7) / 8), 256, 0, st>>>(f);
+            launch_rows<T, 32, 1>(f, st);
     } else if (lu && W * bytes <= SHARED_BYTES)
         getrf_shared<T><<<(unsigned)((f.count + W - 1) / W), W, W * bytes, st>>>(f);
     else if (lu)
