@@ -2,11 +2,11 @@
  * partial pivoting) over the batch layouts, in four precisions: one thread
  * per matrix, the algorithms of the CPU reference (src/batch/zbatch_ref.c)
  * element for element, so that the results and every matrix's own info
- * match the CPU's. Square LU of orders 7..32 (strided: 4..32): the matrix
+ * match the CPU's. Where it pays (rows_pay: most orders 4..32), the matrix
  * in registers, a row or two a thread, pivot search and broadcasts by warp
- * shuffles; smaller ones in shared memory (for interleaved operands loaded
- * and stored back coalesced across up to 128 matrices); Cholesky, and
- * other LU, in place. */
+ * shuffles; other LU in shared memory (for interleaved operands loaded and
+ * stored back coalesced across up to 128 matrices) or in place, other
+ * Cholesky in place. */
 #include "kernels/cuda/batch_cuda.h"
 #include "kernels/cuda/batch_types.cuh"
 
@@ -283,17 +283,124 @@ template <typename T, int N, int R> __global__ void __launch_bounds__(256) getrf
         f.info[t] = info;
 }
 
-template <typename T, int N, int R> void launch_rows(const hetla__cuda_factor &f, cudaStream_t st)
+/* ---- Cholesky in registers, R rows a lane: the same layout ------------
+ * Lane q + W i holds rows i, i + N / R, ... of L (the lower triangle; the
+ * upper case is the lower on the conjugate transpose, as potrf_in). Step
+ * j broadcasts row j's first j + 1 elements by shuffles; every lane of the
+ * matrix then forms the pivot d from them in potrf_in's order, and the
+ * rows below j their element j, each in potrf_in's order: the results and
+ * info match it. A matrix whose minor fails stops there (its lanes keep
+ * joining the warp's shuffles). */
+template <typename T, int N, int R> __global__ void __launch_bounds__(256) potrf_rows(const hetla__cuda_factor f)
 {
-    constexpr int per_block = 8 * 32 * R / N; /* 8 warps */
-    getrf_rows<T, N, R><<<(unsigned)((f.count + per_block - 1) / per_block), 256, 0, st>>>(f);
+    constexpr int L = N / R, W = 32 / L;
+    const int lane = threadIdx.x % 32, q = lane % W, i = lane / W, n = f.n;
+    const ll t = (blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32) * (ll)W + q;
+    const bool live = t < f.count, up = f.upper;
+    T *A = (T *)f.A.ptr + (live ? base(f.A, t) : 0);
+    const ll r = up ? f.A.ld * f.A.s : f.A.s, c = up ? f.A.s : f.A.ld * f.A.s;
+    const T zero = {};
+    T row[R][N]; /* rows i, i + L, ...: element l of row x is L(x, l) */
+#pragma unroll
+    for (int k = 0; k < R; k++)
+#pragma unroll
+        for (int l = 0; l < N; l++) {
+            const int x = i + L * k;
+            const T a = live && x < n && l <= x ? A[x * r + l * c] : zero;
+            row[k][l] = l == x ? a : cj(a, up); /* (potrf_in reads a diagonal's real part) */
+        }
+    long long info = 0;
+#pragma unroll
+    for (int j = 0; j < N; j++) {
+        if (j >= n) /* uniform: every lane of the warp has the same n */
+            break;
+        const int from = q + W * (j % L), sel = j / L; /* row j's lane and slot */
+        T u[N];
+#pragma unroll
+        for (int l = 0; l <= j; l++)
+            u[l] = shfl(row[sel][l], from);
+        double d = re(u[j]);
+#pragma unroll
+        for (int l = 0; l < j; l++)
+            d -= re(u[l] * cj(u[l], true));
+        if (info)
+            continue;
+        if (!(d > 0)) {
+            info = j + 1;
+            if (lane == from)
+                row[sel][j] = real_as<T>(d);
+            continue;
+        }
+        d = sqrt(d);
+#pragma unroll
+        for (int k = 0; k < R; k++) {
+            if (i + L * k == j)
+                row[k][j] = real_as<T>(d);
+            if (i + L * k > j) {
+                T acc = row[k][j];
+#pragma unroll
+                for (int l = 0; l < j; l++)
+                    acc = acc - row[k][l] * cj(u[l], true);
+                row[k][j] = quot(acc, real_as<T>(d));
+            }
+        }
+    }
+#pragma unroll
+    for (int k = 0; k < R; k++)
+#pragma unroll
+        for (int l = 0; l < N; l++) {
+            const int x = i + L * k;
+            if (live && x < n && l <= x)
+                A[x * r + l * c] = l == x ? row[k][l] : cj(row[k][l], up);
+        }
+    if (live && i == 0)
+        f.info[t] = info;
+}
+
+/* LU (@p lu) or Cholesky in registers, 8 warps a block. */
+template <typename T, int N, int R> void launch_rows(const hetla__cuda_factor &f, bool lu, cudaStream_t st)
+{
+    constexpr int per_block = 8 * 32 * R / N;
+    const unsigned blocks = (unsigned)((f.count + per_block - 1) / per_block);
+    if (lu)
+        getrf_rows<T, N, R><<<blocks, 256, 0, st>>>(f);
+    else
+        potrf_rows<T, N, R><<<blocks, 256, 0, st>>>(f);
 }
 
 /* Shared memory a factoring block may take (no opt-in needed). */
 constexpr size_t SHARED_BYTES = 48 << 10;
 
-/* Cholesky in global memory; LU in shared memory with blocks of up to 128
- * matrices (fewer for larger ones) where they fit (strided ones too: a
+/* Whether the register kernels (orders up to 32; rows of 4, 8, 16 or 32,
+ * two a lane up to 16, one for double complex there) beat the others.
+ * Measured (`hetla bench getrf-batch|potrf-batch --devices cuda`, 100 000
+ * doubles, H200, Gflop/s against the other kernel, interleaved / strided):
+ * - LU: 803 / 679 at n = 8 against 661 / 371 in shared memory, 1281 /
+ *   1300 at 16 (912 / 1293 with one row a lane); at n = 32 two rows (128
+ *   registers of them) fall to 597 / 614, one gives 990 / 1788; four rows
+ *   are slower at every order. Interleaved operands up to n = 6 stay in
+ *   shared memory (581 against 352 at 6), strided ones from 4 come here
+ *   (273 against 184 at 4).
+ * - Cholesky, against one thread a matrix in place: strided 185 / 522 /
+ *   1136 / 716 at n = 4 / 8 / 16 / 32 against 90 / 139 / 65 / 49 (at 2,
+ *   29 against 38); interleaved 673 / 1145 at 8 / 16 against 629 / 827,
+ *   but 265 / 486 at 6 / 12 against 423 / 882 (a quarter of the lanes
+ *   idle) and 579 at 32 against 652.
+ * The register kernels are the strided path from n = 3 (Cholesky) or 4
+ * (square LU); on interleaved operands square LU from n = 7 and Cholesky
+ * where the order fills more than three quarters of the rows: 7..8 and
+ * 13..16. */
+static bool rows_pay(const hetla__cuda_factor &f, bool lu)
+{
+    if (f.n > 32 || (lu && f.m != f.n))
+        return false;
+    if (!lanes(f.A))
+        return f.n >= (lu ? 4 : 3);
+    return lu ? f.n > 6 : (f.n > 6 && f.n <= 8) || (f.n > 12 && f.n <= 16);
+}
+
+/* Where the register kernels do not pay: Cholesky in global memory; LU in
+ * shared memory with blocks of up to 128 matrices (fewer for larger ones) where they fit (strided ones too: a
  * thread's copies then read its own matrix's run of elements, whose
  * sectors the next copies find in L1), else in global memory. Measured
  * (`hetla bench potrf-batch|getrf-batch --devices cuda`, 100 000 doubles,
@@ -310,27 +417,15 @@ template <typename T> cudaError_t launch(const hetla__cuda_factor &f, bool lu, c
     int W = 128;
     while (W > 16 && W * bytes > SHARED_BYTES)
         W /= 2;
-    /* rows in registers, 8 warps a block. Measured (`hetla bench
-     * getrf-batch --devices cuda`, 100 000 doubles, H200, Gflop/s
-     * interleaved / strided): two rows a lane (the shuffles of a step
-     * serve twice the matrices) 803 / 679 at n = 8 against 661 / 371 in
-     * shared memory, 1281 / 1300 at 16 against 912 / 1293 with one row;
-     * at n = 32 two rows (128 registers of them) fall to 597 / 614, one
-     * gives 990 / 1788; four rows are slower at every order. At n <= 6
-     * shared memory keeps interleaved operands (581 against 352 at 6),
-     * strided ones from n = 4 come here (273 against 184 at 4, one row of
-     * 4 a lane). Double complex, whose two rows of 16 weigh as much as the
-     * 32 that fell, takes one. */
-    const bool square = lu && f.m == f.n && f.n <= 32;
-    if (square && (f.n > 6 || (f.n >= 4 && !lanes(f.A)))) {
+    if (rows_pay(f, lu)) {
         if (f.n <= 4)
-            launch_rows<T, 4, 1>(f, st);
+            launch_rows<T, 4, 1>(f, lu, st);
         else if (f.n <= 8)
-            launch_rows<T, 8, 2>(f, st);
+            launch_rows<T, 8, 2>(f, lu, st);
         else if (f.n <= 16)
-            launch_rows<T, 16, (sizeof(T) > 8 ? 1 : 2)>(f, st);
+            launch_rows<T, 16, (sizeof(T) > 8 ? 1 : 2)>(f, lu, st);
         else
-            launch_rows<T, 32, 1>(f, st);
+            launch_rows<T, 32, 1>(f, lu, st);
     } else if (lu && W * bytes <= SHARED_BYTES)
         getrf_shared<T><<<(unsigned)((f.count + W - 1) / W), W, W * bytes, st>>>(f);
     else if (lu)
