@@ -120,4 +120,8 @@ const hetla__device_ops *hetla__backend_find(const char *name, const char *modul
  *  benchmarks without linking any GPU library itself. */
 void *hetla__backend_symbol(const char *backend, const char *symbol);
 
+/** What a backend module exports to the core and the `hetla` command (its
+ *  entry point, batch registration and peers); all else stays hidden. */
+#define HETLA__MODULE_EXPORT __attribute__((visibility("default")))
+
 #endif

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "devices/device.h"
 #include "kernels/cuda/batch_cuda.h"
 
 /* A buffer twice the GPU's L2 cache (and a word after it), read before
@@ -196,11 +197,9 @@ static double bandwidth(int device)
  *  (host, strided by n*n); the result into @p Cout, the median time into
  *  @p sec and the GPU's memory bandwidth (GB/s) into @p peak_gbs.
  *  @return 0, or 1 with @p err filled. */
-__attribute__((visibility("default"))) int hetla_cuda_peer_dgemm_batch(int device, int n, long long count,
-                                                                        const double *A, const double *B,
-                                                                        const double *C, int reps, double *Cout,
-                                                                        double *sec, double *peak_gbs, char *err,
-                                                                        size_t errlen);
+HETLA__MODULE_EXPORT int hetla_cuda_peer_dgemm_batch(int device, int n, long long count, const double *A,
+                                                     const double *B, const double *C, int reps, double *Cout,
+                                                     double *sec, double *peak_gbs, char *err, size_t errlen);
 
 int hetla_cuda_peer_dgemm_batch(int device, int n, long long count, const double *A, const double *B, const double *C,
                                 int reps, double *Cout, double *sec, double *peak_gbs, char *err, size_t errlen)
@@ -226,9 +225,9 @@ int hetla_cuda_peer_dgemm_batch(int device, int n, long long count, const double
  *  in blocks of @p bs, sec[5] the copy of as many bytes as a GEMM moves;
  *  the results (strided) into out[0..3] in that order, skipping the
  *  conversion. */
-__attribute__((visibility("default"))) int
-hetla_cuda_native_dgemm_batch(int device, int n, long long count, long long bs, const double *A, const double *B,
-                              const double *C, int reps, double *const out[4], double sec[6], char *err, size_t errlen);
+HETLA__MODULE_EXPORT int hetla_cuda_native_dgemm_batch(int device, int n, long long count, long long bs,
+                                                       const double *A, const double *B, const double *C, int reps,
+                                                       double *const out[4], double sec[6], char *err, size_t errlen);
 
 int hetla_cuda_native_dgemm_batch(int device, int n, long long count, long long bs, const double *A, const double *B,
                                   const double *C, int reps, double *const out[4], double sec[6], char *err,
@@ -373,10 +372,9 @@ static int factor_timed(gpu_factor *f, factor_step s, cusolverDnHandle_t solver,
  *  cublasDgetrfBatched (partial pivoting; "getrf"), device-resident on
  *  pointer arrays; the factors into @p out, the median time into @p sec
  *  and the GPU's memory bandwidth (GB/s) into @p peak_gbs. */
-__attribute__((visibility("default"))) int hetla_cuda_peer_dfactor_batch(const char *what, int device, int n,
-                                                                          long long count, const double *A, int reps,
-                                                                          double *out, double *sec, double *peak_gbs,
-                                                                          char *err, size_t errlen);
+HETLA__MODULE_EXPORT int hetla_cuda_peer_dfactor_batch(const char *what, int device, int n, long long count,
+                                                       const double *A, int reps, double *out, double *sec,
+                                                       double *peak_gbs, char *err, size_t errlen);
 
 int hetla_cuda_peer_dfactor_batch(const char *what, int device, int n, long long count, const double *A, int reps,
                                   double *out, double *sec, double *peak_gbs, char *err, size_t errlen)
@@ -403,10 +401,9 @@ int hetla_cuda_peer_dfactor_batch(const char *what, int device, int n, long long
 /** hetla's kernels on the same matrices: sec[0] strided, sec[1] the
  *  conversion strided -> interleaved, sec[2] interleaved; the factors
  *  (strided) into @p Fs and @p Fi. */
-__attribute__((visibility("default"))) int hetla_cuda_native_dfactor_batch(const char *what, int device, int n,
-                                                                            long long count, const double *A,
-                                                                            int reps, double *Fs, double *Fi,
-                                                                            double sec[3], char *err, size_t errlen);
+HETLA__MODULE_EXPORT int hetla_cuda_native_dfactor_batch(const char *what, int device, int n, long long count,
+                                                         const double *A, int reps, double *Fs, double *Fi,
+                                                         double sec[3], char *err, size_t errlen);
 
 int hetla_cuda_native_dfactor_batch(const char *what, int device, int n, long long count, const double *A, int reps,
                                     double *Fs, double *Fi, double sec[3], char *err, size_t errlen)

@@ -160,10 +160,9 @@ static int cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-__attribute__((visibility("default"))) int hetla_cuda_peer_mg_dfactor(const char *what, int ngpu, const int *gpus,
-                                                                      int n, int nb, const double *A, double *F,
-                                                                      int *ipiv, int reps, int host, double *host_s,
-                                                                      double *dev_s, char *err, size_t errlen);
+HETLA__MODULE_EXPORT int hetla_cuda_peer_mg_dfactor(const char *what, int ngpu, const int *gpus, int n, int nb,
+                                                    const double *A, double *F, int *ipiv, int reps, int host,
+                                                    double *host_s, double *dev_s, char *err, size_t errlen);
 
 /* @p what "potrf" or "getrf" on GPUs @p gpus[0 .. ngpu-1] (CUDA ordinals,
  * peer access enabled between them), column blocks of @p nb; the factors

@@ -29,6 +29,6 @@ static const hetla__device_ops cuda_ops = {
 };
 
 /* The module's one exported name (everything else is hidden). */
-__attribute__((visibility("default"))) const hetla__device_ops *hetla_backend_cuda(void);
+HETLA__MODULE_EXPORT const hetla__device_ops *hetla_backend_cuda(void);
 
 const hetla__device_ops *hetla_backend_cuda(void) { return &cuda_ops; }

@@ -14,8 +14,6 @@
 
 #include "core/context.h"
 
-#define EXPORT __attribute__((visibility("default")))
-
 typedef struct {
     int n;
     double *A, *B, *C;
@@ -23,9 +21,10 @@ typedef struct {
     cublasHandle_t blas;
 } peer;
 
-EXPORT void hetla_cuda_peer_dgemm_close(void *handle);
-EXPORT int hetla_cuda_peer_dgemm_open(int device, int n, void **handle, char *err, size_t errlen);
-EXPORT double hetla_cuda_peer_dgemm_run(void *handle, const double *A, const double *B, double *C, int host);
+HETLA__MODULE_EXPORT void hetla_cuda_peer_dgemm_close(void *handle);
+HETLA__MODULE_EXPORT int hetla_cuda_peer_dgemm_open(int device, int n, void **handle, char *err, size_t errlen);
+HETLA__MODULE_EXPORT double hetla_cuda_peer_dgemm_run(void *handle, const double *A, const double *B, double *C,
+                                                      int host);
 
 void hetla_cuda_peer_dgemm_close(void *handle)
 {
@@ -126,9 +125,9 @@ static cusolverStatus_t factorize(solver_run *r)
     return cusolverDnDgeqrf(r->solver, r->n, r->n, r->dA, r->n, r->tau, r->work, r->lwork, r->info);
 }
 
-EXPORT int hetla_cuda_peer_dfactor(const char *what, int device, int n, const double *A, double *F, int *ipiv,
-                                   double *tau, int reps, int host, double *host_s, double *dev_s, char *err,
-                                   size_t errlen);
+HETLA__MODULE_EXPORT int hetla_cuda_peer_dfactor(const char *what, int device, int n, const double *A, double *F,
+                                                 int *ipiv, double *tau, int reps, int host, double *host_s,
+                                                 double *dev_s, char *err, size_t errlen);
 
 /* @p host: also host to host (else device-resident only, @p F untouched). */
 int hetla_cuda_peer_dfactor(const char *what, int device, int n, const double *A, double *F, int *ipiv, double *tau,

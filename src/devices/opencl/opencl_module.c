@@ -36,6 +36,6 @@ static const hetla__device_ops opencl_ops = {
 
 /* The module's one exported name (everything else is hidden but the
  * benchmark's peer, opencl_peer.c). */
-__attribute__((visibility("default"))) const hetla__device_ops *hetla_backend_opencl(void);
+HETLA__MODULE_EXPORT const hetla__device_ops *hetla_backend_opencl(void);
 
 const hetla__device_ops *hetla_backend_opencl(void) { return &opencl_ops; }

@@ -13,8 +13,6 @@
 #include "devices/opencl/opencl_internal.h"
 #include "runtime/runtime.h"
 
-#define EXPORT __attribute__((visibility("default")))
-
 typedef struct {
     int n;
     cl_context context; /* NULL on hetla's buffers: not the peer's to release */
@@ -22,11 +20,12 @@ typedef struct {
     cl_mem A, B, C;
 } peer;
 
-EXPORT void hetla_opencl_peer_dgemm_close(void *handle);
-EXPORT int hetla_opencl_peer_dgemm_open(int device, int n, void **handle, char *err, size_t errlen);
-EXPORT double hetla_opencl_peer_dgemm_run(void *handle, const double *A, const double *B, double *C, int host);
-EXPORT int hetla_opencl_peer_dgemm_replicas(hetla_context *ctx, hetla_data *A, hetla_data *B, hetla_data *C,
-                                            void **handle, char *err, size_t errlen);
+HETLA__MODULE_EXPORT void hetla_opencl_peer_dgemm_close(void *handle);
+HETLA__MODULE_EXPORT int hetla_opencl_peer_dgemm_open(int device, int n, void **handle, char *err, size_t errlen);
+HETLA__MODULE_EXPORT double hetla_opencl_peer_dgemm_run(void *handle, const double *A, const double *B, double *C,
+                                                        int host);
+HETLA__MODULE_EXPORT int hetla_opencl_peer_dgemm_replicas(hetla_context *ctx, hetla_data *A, hetla_data *B,
+                                                          hetla_data *C, void **handle, char *err, size_t errlen);
 
 void hetla_opencl_peer_dgemm_close(void *handle)
 {

@@ -201,7 +201,7 @@ static hetla_status gemm_cublas(const hetla_exec *x)
 /* Found by src/batch/run.c (hetla__batch_register) through
  * hetla__backend_symbol once the core has registered its batch
  * operations on a context that uses CUDA devices. */
-__attribute__((visibility("default"))) hetla_status hetla_cuda_batch_register(hetla_context *ctx);
+HETLA__MODULE_EXPORT hetla_status hetla_cuda_batch_register(hetla_context *ctx);
 
 hetla_status hetla_cuda_batch_register(hetla_context *ctx)
 {
