@@ -423,10 +423,10 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
         st = hetla_matrix_register(ctx, p.C, n, n, n, HETLA_DOUBLE, &q->c);
     double warm = rc || st || once(q, HETLA_SIDE) < 0 ? -1 : once(q, HETLA_SIDE);
     rc = rc || st || warm < 0;
-    turns same = turns_for(o, 0.25, 0.02, warm), resident = same;
+    turns resident = turns_for(o, 0.25, 0.02, warm);
     if (!rc && fn->replicas) {
         rc = fn->replicas(ctx, q->a, q->b, q->c, &q->same, err, sizeof err) ||
-             take_turns(q, HETLA_SIDE, SAME_SIDE, same, med_s);
+             take_turns(q, HETLA_SIDE, SAME_SIDE, resident, med_s);
         fn->close(q->same);
     }
     rc = rc || take_turns(q, HETLA_SIDE, PEER_SIDE, resident, med_r);
@@ -454,7 +454,7 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
         print_pair(o, sizes, a, label, n, med_r, resid_r, -1, "device-resident", resident, "device-resident");
         /* the one comparison no context, buffer or queue of the peer's own blurs */
         if (fn->replicas)
-            print_pair(o, sizes, a, label, n, med_s, resid_r, -1, "device-resident", same,
+            print_pair(o, sizes, a, label, n, med_s, resid_r, -1, "device-resident", resident,
                        "device-resident, on hetla's buffers and queue");
     }
     problem_free(&p);
