@@ -48,8 +48,8 @@ typedef struct hetla__cuda_gemm {
 /** Enqueues @p g on @p stream. Every operand (block-)interleaved: one
  *  thread per matrix with C in registers for square orders up to 8
  *  (FIXED), else, for m, n <= 32, a thread block per group of matrices
- *  staging panels of A and B in shared memory, each thread a 4 x 4 block
- *  of C (STAGED); strided operands of square orders 1 and 2 FIXED too;
+ *  staging panels of A and B in shared memory, each thread a block of C
+ *  of 4 x 4 to 8 x 8 (STAGED); strided operands of square orders 1 and 2 FIXED too;
  *  other cases a thread block per group of matrices, one C element per
  *  thread. A kernel named in @p g that does not apply falls
  *  back to that order. @return the launch's error. */

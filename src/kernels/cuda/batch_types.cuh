@@ -32,18 +32,22 @@ __device__ __forceinline__ cd cj(cd a, bool c) { return c ? cd{a.re, -a.im} : a;
 
 template <typename T> struct scalar;
 template <> struct scalar<float> {
+    static constexpr bool real = true;
     static __host__ __device__ float make(const double *v) { return (float)v[0]; }
     static __host__ __device__ bool zero(const double *v) { return v[0] == 0; }
 };
 template <> struct scalar<double> {
+    static constexpr bool real = true;
     static __host__ __device__ double make(const double *v) { return v[0]; }
     static __host__ __device__ bool zero(const double *v) { return v[0] == 0; }
 };
 template <> struct scalar<cf> {
+    static constexpr bool real = false;
     static __host__ __device__ cf make(const double *v) { return {(float)v[0], (float)v[1]}; }
     static __host__ __device__ bool zero(const double *v) { return v[0] == 0 && v[1] == 0; }
 };
 template <> struct scalar<cd> {
+    static constexpr bool real = false;
     static __host__ __device__ cd make(const double *v) { return {v[0], v[1]}; }
     static __host__ __device__ bool zero(const double *v) { return v[0] == 0 && v[1] == 0; }
 };

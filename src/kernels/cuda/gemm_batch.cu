@@ -3,7 +3,8 @@
  * operands: one thread per matrix, so element (i, j) of 32 consecutive
  * matrices is one coalesced load, square orders up to 8 fully unrolled
  * with C in registers; other orders up to 32 a block per group of
- * matrices, panels of A and B staged in shared memory, 4 x 4 of C a thread.
+ * matrices, panels of A and B staged in shared memory, C copied there
+ * behind the first panels, a 4 x 4, 4 x 8 or 8 x 8 block of C a thread.
  * Strided operands: orders 1 and 2 as interleaved ones, a thread per
  * matrix; larger, a block per group of matrices, A and B staged in shared
  * memory by coalesced loads, one C element per thread. */
@@ -32,13 +33,20 @@ template <typename T> __device__ __forceinline__ void update(T *c, T acc, T alph
     *c = beta0 ? alpha * acc : alpha * acc + beta * *c;
 }
 
+/* Where the C that beta scales is read: C itself, or a copy of it. */
+template <typename T> struct source {
+    const T *p;
+    ll rs, cs; /* a row and a column apart */
+};
+
 /* C(r, j) := alpha acc[j][r] + beta C(r, j) for the K columns j0.. of acc
- * (rows < @p rows, columns < @p cols); c: C(0, 0), cs and cld apart. The
- * loads of C are issued together before the stores: in program order each
- * store would wait for its load, and the next load for that store. */
+ * (rows < @p rows, columns < @p cols); c: C(0, 0), cs and cld apart; the
+ * C scaled by beta read from @p o. The loads of C are issued together
+ * before the stores: in program order each store would wait for its load,
+ * and the next load for that store. */
 template <int K, typename T, int R, int NC>
-__device__ __forceinline__ void update_cols(T *c, ll cs, ll cld, const T (&acc)[NC][R], int j0, int rows, int cols,
-                                            T alpha, T beta, bool beta0)
+__device__ __forceinline__ void update_cols(T *c, ll cs, ll cld, source<T> o, const T (&acc)[NC][R], int j0, int rows,
+                                            int cols, T alpha, T beta, bool beta0)
 {
     T old[K][R];
 #pragma unroll
@@ -46,7 +54,7 @@ __device__ __forceinline__ void update_cols(T *c, ll cs, ll cld, const T (&acc)[
 #pragma unroll
         for (int r = 0; r < R; r++)
             if (!beta0 && r < rows && j0 + j < cols)
-                old[j][r] = c[r * cs + (j0 + j) * cld];
+                old[j][r] = o.p[r * o.rs + (j0 + j) * o.cs];
 #pragma unroll
     for (int j = 0; j < K; j++)
 #pragma unroll
@@ -97,21 +105,21 @@ template <typename T, int N> __global__ void __launch_bounds__(128) gemm_fixed(c
     constexpr int K = N % 2 ? 1 : 2;
 #pragma unroll
     for (int j = 0; j < N; j += K)
-        update_cols<K>(C, cs, cld, acc, j, N, N, alpha, beta, beta0);
+        update_cols<K>(C, cs, cld, source<T>{C, cs, cld}, acc, j, N, N, alpha, beta, beta0);
 }
 
-/* ---- a block per group of W matrices, panels staged, 4 x 4 of C a thread --
- * m, n <= 32 (so at most 64 threads a matrix). Thread x works on matrix
- * q = x % W and block p = x / W of C, and stages every P-th element of its
- * matrix's panels: kc columns of op(A) and kc rows of op(B) in shared
- * memory element-major, the matrices adjacent ([l][i][q], Wp >= W apart),
- * so that the staging loads are coalesced (adjacent matrices are adjacent
- * in memory) and so are the reads of shared memory. The copies are
- * asynchronous (cp.async) into two buffers: the next panels are in flight
- * while the current ones are multiplied. Each element of A, B and C
- * crosses the memory bus once. */
-
-constexpr int RB = 4;
+/* ---- a block per group of W matrices, panels staged, MR x NR of C a thread --
+ * m, n <= 32. Thread x works on matrix q = x % W and block p = x / W of C,
+ * and stages every P-th element of its matrix's panels: kc columns of
+ * op(A) and kc rows of op(B) in shared memory element-major, the matrices
+ * adjacent ([l][i][q], Wp >= W apart), so that the staging loads are
+ * coalesced (adjacent matrices are adjacent in memory) and so are the
+ * reads of shared memory. The copies are asynchronous (cp.async) into two
+ * buffers: the next panels are in flight while the current ones are
+ * multiplied. Each element of A, B and C crosses the memory bus once.
+ * The inner loop reads whole MR x NR blocks unguarded: rows and columns
+ * past m and n (a block straddling the edge) read what lies beyond the
+ * panel, padding at the end, into sums that are never stored. */
 
 /* e / d for e * d < 2^32 (shared-memory indices by orders and spans):
  * one wide multiply by ceil(2^32 / d) instead of a division. */
@@ -121,81 +129,125 @@ struct divisor {
     __device__ unsigned of(unsigned e) const { return (unsigned)((e * magic) >> 32); }
 };
 
+/* A thread's walk over a panel of @p rows rows: element e = p, p + P, ...
+ * is X(e % rows, e / rows); each step moves dx rows and dl columns. */
+struct walk {
+    int x, l, dx, dl;
+    __device__ walk(int p, int P, int rows) : l(p / rows), dl(P / rows)
+    {
+        x = p - l * rows, dx = P - dl * rows;
+    }
+};
+
 /* Starts s[e * Wp] := X(e % rows, l0 + e / rows) (X(x, l) at x * xs + l *
- * ls) for e = p, p + P, ... < total, asynchronously. */
+ * ls) for the elements e < total of walk w, asynchronously. */
 template <typename T>
-__device__ __forceinline__ void stage_async(T *s, int Wp, const T *X, ll xs, ll ls, divisor d, int rows, int l0, int p,
+__device__ __forceinline__ void stage_async(T *s, int Wp, const T *X, ll xs, ll ls, walk w, int rows, int l0, int p,
                                             int P, int total)
 {
-    for (int e = p; e < total; e += P) {
-        const int l = (int)d.of(e), x = e - l * rows;
-        __pipeline_memcpy_async(&s[e * Wp], &X[x * xs + (l0 + l) * ls], sizeof(T));
+    const T *src = X + w.x * xs + (l0 + w.l) * ls;
+    const ll step = w.dx * xs + w.dl * ls, wrap = ls - rows * xs;
+    s += p * Wp;
+    for (int e = p, x = w.x; e < total; e += P, s += P * Wp) {
+        __pipeline_memcpy_async(s, src, sizeof(T));
+        src += step, x += w.dx;
+        if (x >= rows)
+            x -= rows, src += wrap;
     }
 }
 
-template <typename T>
-__global__ void __launch_bounds__(256) gemm_staged(const hetla__cuda_gemm g, int W, int Wp, int kc)
+template <typename T, int MR, int NR>
+__global__ void __launch_bounds__(256) gemm_staged(const hetla__cuda_gemm g, int W, int Wp, int kc, bool copy_c)
 {
     extern __shared__ __align__(16) unsigned char smem[];
-    const ll half = (ll)kc * (g.m + g.n) * Wp; /* one buffer: A's panel, then B's */
-    const int mb = (g.m + RB - 1) / RB, P = blockDim.x / W, q = threadIdx.x % W, p = threadIdx.x / W;
-    const int i0 = p % mb * RB, j0 = p / mb * RB;
+    const int sa = g.m * Wp, sb = g.n * Wp; /* a step of A's and of B's panels */
+    const int half = kc * (sa + sb);        /* one buffer: A's panel, then B's */
+    const int mb = (g.m + MR - 1) / MR, P = blockDim.x / W, q = threadIdx.x % W, p = threadIdx.x / W;
+    const int i0 = p % mb * MR, j0 = p / mb * NR;
     const ll t = blockIdx.x * (ll)W + q;
     const bool live = t < g.count;
     const T *A = (const T *)g.A.ptr + (live ? base(g.A, t) : 0), *B = (const T *)g.B.ptr + (live ? base(g.B, t) : 0);
     const view va = op_view(g.A, g.transa, g.A.s), vb = op_view(g.B, g.transb, g.B.s);
-    const divisor dm(g.m), dn(g.n);
+    const walk wa(p, P, g.m), wb(p, P, g.n);
     const T zero = {};
-    T acc[RB][RB]; /* [column][row] */
+    T acc[NR][MR]; /* [column][row] */
 #pragma unroll
-    for (int c = 0; c < RB; c++)
+    for (int c = 0; c < NR; c++)
 #pragma unroll
-        for (int r = 0; r < RB; r++)
+        for (int r = 0; r < MR; r++)
             acc[c][r] = zero;
     const int stages = scalar<T>::zero(g.alpha) ? 0 : (g.k + kc - 1) / kc;
+    const ll cs = g.C.s, cld = g.C.ld * g.C.s;
+    T *C = (T *)g.C.ptr + (live ? base(g.C, t) : 0);
+    /* C copied into shared memory ([j][i][q] after the two buffers) behind
+     * the first panels, read while the panels are multiplied */
+    const bool beta0 = scalar<T>::zero(g.beta);
+    copy_c = copy_c && stages && !beta0;
+    T *sC = (T *)smem + 2 * half + q;
     /* stage s: columns s kc.. of op(A), into buffer s % 2 */
     auto start = [&](int st) {
         const int l0 = st * kc, kl = g.k - l0 < kc ? g.k - l0 : kc;
-        T *sA = (T *)smem + (st & 1) * half + q, *sB = sA + (ll)kc * g.m * Wp;
+        T *sA = (T *)smem + (st & 1) * half + q, *sB = sA + kc * sa;
         if (live) {
-            stage_async(sA, Wp, A, va.row, va.col, dm, g.m, l0, p, P, g.m * kl);
-            stage_async(sB, Wp, B, vb.col, vb.row, dn, g.n, l0, p, P, g.n * kl);
+            stage_async(sA, Wp, A, va.row, va.col, wa, g.m, l0, p, P, g.m * kl);
+            stage_async(sB, Wp, B, vb.col, vb.row, wb, g.n, l0, p, P, g.n * kl);
         }
         __pipeline_commit();
     };
     if (stages)
         start(0);
+    if (copy_c) {
+        if (live)
+            stage_async(sC, Wp, (const T *)C, cs, cld, walk(p, P, g.m), g.m, 0, p, P, g.m * g.n);
+        __pipeline_commit();
+    }
     for (int st = 0; st < stages; st++) {
-        if (st + 1 < stages) {
+        /* copies that may still be in flight: the next stage's, and C's
+         * behind the first */
+        const int later = (st + 1 < stages) + (copy_c && st == 0);
+        if (st + 1 < stages)
             start(st + 1);
+        if (later == 2)
+            __pipeline_wait_prior(2);
+        else if (later == 1)
             __pipeline_wait_prior(1);
-        } else {
+        else
             __pipeline_wait_prior(0);
-        }
         __syncthreads();
-        const T *sA = (const T *)smem + (st & 1) * half, *sB = sA + (ll)kc * g.m * Wp;
+        const T *sA = (const T *)smem + (st & 1) * half + i0 * Wp + q, *sB = (const T *)smem + (st & 1) * half +
+                                                                               kc * sa + j0 * Wp + q;
         const int kl = g.k - st * kc < kc ? g.k - st * kc : kc;
+#pragma unroll 2
         for (int l = 0; l < kl; l++) {
-            T a[RB], b[RB];
+            T a[MR], b[NR];
 #pragma unroll
-            for (int r = 0; r < RB; r++)
-                a[r] = i0 + r < g.m ? cj(sA[(l * g.m + i0 + r) * Wp + q], va.conj) : zero;
+            for (int r = 0; r < MR; r++)
+                a[r] = cj(sA[l * sa + r * Wp], va.conj);
 #pragma unroll
-            for (int c = 0; c < RB; c++)
-                b[c] = j0 + c < g.n ? cj(sB[(l * g.n + j0 + c) * Wp + q], vb.conj) : zero;
+            for (int c = 0; c < NR; c++)
+                b[c] = cj(sB[l * sb + c * Wp], vb.conj);
 #pragma unroll
-            for (int c = 0; c < RB; c++)
+            for (int c = 0; c < NR; c++)
 #pragma unroll
-                for (int r = 0; r < RB; r++)
+                for (int r = 0; r < MR; r++)
                     acc[c][r] = acc[c][r] + a[r] * b[c];
         }
         __syncthreads(); /* before stage st + 2 overwrites this buffer */
     }
+    if (copy_c && stages == 1) { /* C's copies not yet waited for */
+        __pipeline_wait_prior(0);
+        __syncthreads();
+    }
     if (!live)
         return;
-    const ll cs = g.C.s, cld = g.C.ld * g.C.s;
-    update_cols<RB>((T *)g.C.ptr + base(g.C, t) + i0 * cs + j0 * cld, cs, cld, acc, 0, g.m - i0, g.n - j0,
-                    scalar<T>::make(g.alpha), scalar<T>::make(g.beta), scalar<T>::zero(g.beta));
+    C += i0 * cs + j0 * cld;
+    const source<T> old = copy_c ? source<T>{sC + (i0 + j0 * g.m) * Wp, Wp, (ll)g.m * Wp} : source<T>{C, cs, cld};
+    const T alpha = scalar<T>::make(g.alpha), beta = scalar<T>::make(g.beta);
+    /* at most 16 loads of C in flight a thread: registers */
+    constexpr int K = 16 / MR < 1 ? 1 : 16 / MR < NR ? 16 / MR : NR;
+#pragma unroll
+    for (int j = 0; j < NR; j += K)
+        update_cols<K>(C, cs, cld, old, acc, j, g.m - i0, g.n - j0, alpha, beta, beta0);
 }
 
 /* Loads a thread stages before storing them: in program order, a store
@@ -262,6 +314,8 @@ __global__ void __launch_bounds__(256) gemm_block(const hetla__cuda_gemm g, int 
  * SM; the double-buffered staged kernel (whose registers allow 2 or 3
  * blocks) up to the most a block may have without opting in. */
 constexpr int STAGE_BYTES = 32 << 10, PIPE_BYTES = 48 << 10;
+/* The most shared memory the staged kernel's block takes, with C's copy. */
+constexpr int MAX_SMEM = 200 << 10;
 
 template <typename T, int N> void launch_fixed(const hetla__cuda_gemm &g, cudaStream_t st)
 {
@@ -286,23 +340,88 @@ template <typename T> bool try_fixed(const hetla__cuda_gemm &g, cudaStream_t st)
     return true;
 }
 
+/* Shared-memory wavefronts of one block's reads of A and B at one step l
+ * (the kernel's first row and column of each thread's block), with the
+ * matrices Wp elements apart: 8-byte elements are read a half-warp a
+ * wavefront, 4-byte ones a warp, 16-byte ones a quarter; a wavefront takes
+ * one address a bank. */
+static int wavefronts(int m, int W, int Wp, int threads, int mr, int nr, int es)
+{
+    const int mb = (m + mr - 1) / mr, group = es >= 16 ? 8 : es == 8 ? 16 : 32;
+    int total = 0;
+    for (int side = 0; side < 2; side++)
+        for (int g0 = 0; g0 < threads; g0 += group) {
+            int addr[32], n = 0, worst = 0;
+            for (int x = g0; x < g0 + group && x < threads; x++) {
+                const int q = x % W, p = x / W, a = (side ? p / mb * nr : p % mb * mr) * Wp + q;
+                bool seen = false;
+                for (int i = 0; i < n; i++)
+                    seen = seen || addr[i] == a;
+                if (!seen)
+                    addr[n++] = a;
+            }
+            for (int bank = 0; bank < 32; bank++) {
+                int here = 0;
+                for (int i = 0; i < n; i++)
+                    here += (bank - addr[i] * es / 4 % 32 + 32) % 32 < es / 4;
+                worst = here > worst ? here : worst;
+            }
+            total += worst;
+        }
+    return total;
+}
+
+template <typename T, int MR, int NR> void launch_staged(const hetla__cuda_gemm &g, bool copy_c, cudaStream_t st)
+{
+    /* W matrices of P blocks of C each in 256 threads */
+    const int P = ((g.m + MR - 1) / MR) * ((g.n + NR - 1) / NR);
+    int W = 256 / P;
+    W = (ll)W < g.count ? W : (int)g.count;
+    /* the matrices' spacing in shared memory: the least padding with the
+     * fewest bank conflicts */
+    int Wp = W, best = wavefronts(g.m, W, W, W * P, MR, NR, (int)sizeof(T));
+    for (int w = W + 1; w < W + 16; w++) {
+        int c = wavefronts(g.m, W, w, W * P, MR, NR, (int)sizeof(T));
+        if (c < best)
+            best = c, Wp = w;
+    }
+    /* two buffers of kc columns of op(A) and rows of op(B), C's copy, and
+     * the padding the unguarded reads of the last block of rows or
+     * columns may reach */
+    const size_t per = 2 * (size_t)(g.m + g.n) * Wp * sizeof(T), pad = (MR > NR ? MR : NR) * Wp * sizeof(T);
+    const size_t c_bytes = (size_t)g.m * g.n * Wp * sizeof(T);
+    int kc = (int)((PIPE_BYTES - pad) / per);
+    kc = kc < 1 ? 1 : kc < g.k ? kc : g.k > 0 ? g.k : 1;
+    copy_c = copy_c && kc * per + c_bytes + pad <= (size_t)MAX_SMEM;
+    const size_t smem = kc * per + (copy_c ? c_bytes : 0) + pad;
+    static bool opted; /* one instance a kernel; writing the same value twice is harmless */
+    if (smem > 48 << 10 && !opted) {
+        cudaFuncSetAttribute(gemm_staged<T, MR, NR>, cudaFuncAttributeMaxDynamicSharedMemorySize, MAX_SMEM);
+        opted = true;
+    }
+    gemm_staged<T, MR, NR><<<(unsigned)((g.count + W - 1) / W), W * P, smem, st>>>(g, W, Wp, kc, copy_c);
+}
+
+/* The staged kernel's shape by the larger order of C, measured for real
+ * doubles (`hetla bench gemm-batch --devices cuda --sizes
+ * 9,10,12,16,17,20,24,28,32`, H200, % of the roofline against the 4 x 4
+ * blocks without C's copy): 4 x 4 blocks with C copied up to order 12
+ * (57-71 %, up 0-2 points), 4 x 8 without it at 13..16 (79 %, the copy
+ * costs 6), 4 x 4 with it at 17..20 (55-59 %, up 1-5), 8 x 8 with it
+ * above (54-58 %, 38-50 as 4 x 4 blocks). Complex elements keep 4 x 4
+ * blocks: more spill. */
 template <typename T> bool try_staged(const hetla__cuda_gemm &g, cudaStream_t st)
 {
-    if (g.m > 8 * RB || g.n > 8 * RB)
+    const int order = g.m > g.n ? g.m : g.n;
+    if (order > 32)
         return false;
-    /* about 256 threads: W matrices of P blocks of C each; kc columns of
-     * op(A) and rows of op(B) a stage */
-    int P = ((g.m + RB - 1) / RB) * ((g.n + RB - 1) / RB), W = 256 / P;
-    W = (ll)W < g.count ? W : (int)g.count;
-    /* A half-warp's reads of A (8-byte banks: 16 of them) are W matrices
-     * of 16 / W blocks of rows, RB rows apart: with W = 4 or 8 they would
-     * meet in the same banks, so their rows are padded to put each block
-     * W banks further. */
-    int Wp = W == 4 || W == 8 ? W + W / RB : W;
-    /* two buffers of kc columns of op(A) and rows of op(B) */
-    int per = 2 * (g.m + g.n) * Wp * (int)sizeof(T), kc = PIPE_BYTES / per;
-    kc = kc < g.k ? kc : g.k > 0 ? g.k : 1;
-    gemm_staged<T><<<(unsigned)((g.count + W - 1) / W), W * P, (size_t)kc * per, st>>>(g, W, Wp, kc);
+    if constexpr (scalar<T>::real && sizeof(T) == sizeof(double))
+        if (order > 20)
+            return launch_staged<T, 8, 8>(g, true, st), true;
+    if constexpr (scalar<T>::real)
+        if (order > 12 && order <= 16)
+            return launch_staged<T, 4, 8>(g, false, st), true;
+    launch_staged<T, 4, 4>(g, true, st);
     return true;
 }
 
