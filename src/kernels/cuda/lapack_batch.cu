@@ -2,11 +2,12 @@
  * partial pivoting) over the batch layouts, in four precisions: one thread
  * per matrix, the algorithms of the CPU reference (src/batch/zbatch_ref.c)
  * element for element, so that the results and every matrix's own info
- * match the CPU's. Where it pays (rows_pay: most orders 4..32), the matrix
- * in registers, a row or two a thread, pivot search and broadcasts by warp
- * shuffles; other LU in shared memory (for interleaved operands loaded and
- * stored back coalesced across up to 128 matrices) or in place, other
- * Cholesky in place. */
+ * match the CPU's. Square LU of interleaved operands up to order 8 in one
+ * thread's registers; where it pays (rows_pay: most orders 4..32), the
+ * matrix in registers, a row or two a thread, pivot search and broadcasts
+ * by warp shuffles; other LU in shared memory (for interleaved operands
+ * loaded and stored back coalesced across up to 128 matrices) or in place,
+ * other Cholesky in place. */
 #include "kernels/cuda/batch_cuda.h"
 #include "kernels/cuda/batch_types.cuh"
 
@@ -155,6 +156,99 @@ template <typename T> __global__ void __launch_bounds__(THREADS) getrf_shared(co
         const ll k = at(x, g);
         A[g] = S[k];
     }
+}
+
+/* ---- LU in registers, one thread per matrix: square orders up to 8 ------
+ * Interleaved operands: consecutive threads, consecutive matrices, so
+ * every element's load and store is coalesced; the matrix in registers,
+ * fully unrolled, an interchange a select per element of the rows below
+ * the pivot (registers are not indexed). Same arithmetic, ties and info
+ * as getrf_in. */
+template <typename T, int N> __global__ void __launch_bounds__(128) getrf_fixed(const hetla__cuda_factor f)
+{
+    const ll t = blockIdx.x * (ll)blockDim.x + threadIdx.x;
+    if (t >= f.count)
+        return;
+    T *A = (T *)f.A.ptr + base(f.A, t);
+    const ll s = f.A.s, ld = f.A.ld * f.A.s;
+    long long *ipiv = f.ipiv ? f.ipiv + t * f.ipiv_ld : nullptr;
+    T a[N][N]; /* [row][column] */
+#pragma unroll
+    for (int j = 0; j < N; j++)
+#pragma unroll
+        for (int i = 0; i < N; i++)
+            a[i][j] = A[i * s + j * ld];
+    long long info = 0;
+#pragma unroll
+    for (int j = 0; j < N; j++) {
+        if (ipiv) {
+            int p = j;
+            double best = abs1(a[j][j]);
+#pragma unroll
+            for (int i = j + 1; i < N; i++) {
+                const double v = abs1(a[i][j]);
+                if (v > best)
+                    p = i, best = v;
+            }
+            ipiv[j] = p + 1;
+#pragma unroll
+            for (int c = 0; c < N; c++) {
+                const T top = a[j][c];
+#pragma unroll
+                for (int i = j + 1; i < N; i++) {
+                    a[j][c] = i == p ? a[i][c] : a[j][c];
+                    a[i][c] = i == p ? top : a[i][c];
+                }
+            }
+        }
+        const T d = a[j][j];
+        if (abs1(d) == 0)
+            info = info ? info : j + 1;
+        else
+#pragma unroll
+            for (int i = j + 1; i < N; i++)
+                a[i][j] = quot(a[i][j], d);
+#pragma unroll
+        for (int c = j + 1; c < N; c++)
+#pragma unroll
+            for (int i = j + 1; i < N; i++)
+                a[i][c] = a[i][c] - a[i][j] * a[j][c];
+    }
+#pragma unroll
+    for (int j = 0; j < N; j++)
+#pragma unroll
+        for (int i = 0; i < N; i++)
+            A[i * s + j * ld] = a[i][j];
+    f.info[t] = info;
+}
+
+template <typename T, int N> void launch_fixed(const hetla__cuda_factor &f, cudaStream_t st)
+{
+    getrf_fixed<T, N><<<(unsigned)((f.count + 127) / 128), 128, 0, st>>>(f);
+}
+
+/* Square LU of interleaved operands in one thread's registers: up to 64
+ * real doubles' worth (double complex stops at 5). Measured against the
+ * kernels below (`hetla bench getrf-batch --devices cuda --sizes
+ * 2,3,4,5,6,7,8`, 100 000 doubles, H200, Gflop/s): 91 / 205 / 340 / 493 /
+ * 657 / 829 / 862 against 83 / 190 / 318 / 453 / 579 / 499 / 802. */
+template <typename T> bool try_fixed(const hetla__cuda_factor &f, cudaStream_t st)
+{
+    if (!lanes(f.A) || f.m != f.n || f.n > 8 || sizeof(T) * f.n * f.n > 64 * sizeof(double))
+        return false;
+    /* (orders past the limit are not instantiated) */
+    constexpr int top = sizeof(T) > 8 ? 5 : 8;
+    switch (f.n) {
+    case 1: launch_fixed<T, 1>(f, st); break;
+    case 2: launch_fixed<T, 2>(f, st); break;
+    case 3: launch_fixed<T, 3>(f, st); break;
+    case 4: launch_fixed<T, 4>(f, st); break;
+    case 5: launch_fixed<T, 5>(f, st); break;
+    case 6: launch_fixed<T, (top < 6 ? top : 6)>(f, st); break;
+    case 7: launch_fixed<T, (top < 7 ? top : 7)>(f, st); break;
+    default: launch_fixed<T, top>(f, st); break;
+    }
+    return true;
 }
 
 /* ---- LU in registers, R rows a lane: orders 4..32 -----------------------
@@ -387,9 +481,9 @@ constexpr size_t SHARED_BYTES = 48 << 10;
  *   but 265 / 486 at 6 / 12 against 423 / 882 (a quarter of the lanes
  *   idle) and 579 at 32 against 652.
  * The register kernels are the strided path from n = 3 (Cholesky) or 4
- * (square LU); on interleaved operands square LU from n = 7 and Cholesky
- * where the order fills more than three quarters of the rows: 7..8 and
- * 13..16. */
+ * (square LU); on interleaved operands square LU from n = 7 (from 9 where
+ * one thread holds the matrix, try_fixed) and Cholesky where the order
+ * fills more than three quarters of the rows: 7..8 and 13..16. */
 static bool rows_pay(const hetla__cuda_factor &f, bool lu)
 {
     if (f.n > 32 || (lu && f.m != f.n))
@@ -417,6 +511,8 @@ template <typename T> cudaError_t launch(const hetla__cuda_factor &f, bool lu, c
     int W = 128;
     while (W > 16 && W * bytes > SHARED_BYTES)
         W /= 2;
+    if (lu && try_fixed<T>(f, st))
+        return cudaGetLastError();
     if (rows_pay(f, lu)) {
         if (f.n <= 4)
             launch_rows<T, 4, 1>(f, lu, st);
