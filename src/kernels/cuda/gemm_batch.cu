@@ -13,6 +13,8 @@
 
 #include <cuda_pipeline.h>
 
+#include <atomic>
+
 namespace {
 
 /* op(X)(r, c) = X[r * row + c * col], conjugated if conj. */
@@ -340,35 +342,34 @@ template <typename T> bool try_fixed(const hetla__cuda_gemm &g, cudaStream_t st)
     return true;
 }
 
-/* Shared-memory wavefronts of one block's reads of A and B at one step l
- * (the kernel's first row and column of each thread's block), with the
- * matrices Wp elements apart: 8-byte elements are read a half-warp a
- * wavefront, 4-byte ones a warp, 16-byte ones a quarter; a wavefront takes
- * one address a bank. */
-static int wavefronts(int m, int W, int Wp, int threads, int mr, int nr, int es)
+/* The bank conflicts of one block's reads of A and B at one step l (each
+ * thread's first row and column of its block), with the matrices Wp
+ * elements apart: the wavefronts beyond one for each group of lanes that
+ * one wavefront serves (8-byte elements a half-warp, 4-byte ones a warp,
+ * 16-byte ones a quarter), a wavefront taking one address a bank. */
+static int conflicts(int m, int W, int Wp, int threads, int mr, int nr, int es)
 {
-    const int mb = (m + mr - 1) / mr, group = es >= 16 ? 8 : es == 8 ? 16 : 32;
-    int total = 0;
+    const int mb = (m + mr - 1) / mr, group = es >= 16 ? 8 : es == 8 ? 16 : 32, banks = es / 4;
+    int extra = 0;
     for (int side = 0; side < 2; side++)
         for (int g0 = 0; g0 < threads; g0 += group) {
-            int addr[32], n = 0, worst = 0;
+            int addr[32], n = 0, load[32] = {0}, worst = 0;
             for (int x = g0; x < g0 + group && x < threads; x++) {
                 const int q = x % W, p = x / W, a = (side ? p / mb * nr : p % mb * mr) * Wp + q;
                 bool seen = false;
-                for (int i = 0; i < n; i++)
-                    seen = seen || addr[i] == a;
+                for (int i = 0; i < n && !seen; i++)
+                    seen = addr[i] == a;
                 if (!seen)
                     addr[n++] = a;
             }
-            for (int bank = 0; bank < 32; bank++) {
-                int here = 0;
-                for (int i = 0; i < n; i++)
-                    here += (bank - addr[i] * es / 4 % 32 + 32) % 32 < es / 4;
-                worst = here > worst ? here : worst;
-            }
-            total += worst;
+            for (int i = 0; i < n; i++)
+                for (int b = 0; b < banks; b++) {
+                    const int k = (addr[i] * banks + b) % 32;
+                    worst = ++load[k] > worst ? load[k] : worst;
+                }
+            extra += worst - 1;
         }
-    return total;
+    return extra;
 }
 
 template <typename T, int MR, int NR> void launch_staged(const hetla__cuda_gemm &g, bool copy_c, cudaStream_t st)
@@ -378,12 +379,20 @@ template <typename T, int MR, int NR> void launch_staged(const hetla__cuda_gemm 
     int W = 256 / P;
     W = (ll)W < g.count ? W : (int)g.count;
     /* the matrices' spacing in shared memory: the least padding with the
-     * fewest bank conflicts */
-    int Wp = W, best = wavefronts(g.m, W, W, W * P, MR, NR, (int)sizeof(T));
-    for (int w = W + 1; w < W + 16; w++) {
-        int c = wavefronts(g.m, W, w, W * P, MR, NR, (int)sizeof(T));
-        if (c < best)
-            best = c, Wp = w;
+     * fewest bank conflicts, found once for each pair of orders of full
+     * blocks (a search of up to 16 spacings took 0.5 ms of the host);
+     * blocks of fewer matrices (small batches) go unpadded */
+    static std::atomic<unsigned short> spacing[33][33]; /* Wp + 1, 0: not yet known */
+    int Wp = W;
+    if (W == 256 / P && (Wp = spacing[g.m][g.n].load(std::memory_order_relaxed) - 1) < 0) {
+        int best = conflicts(g.m, W, W, W * P, MR, NR, (int)sizeof(T));
+        Wp = W;
+        for (int w = W + 1; w < W + 16 && best; w++) {
+            const int c = conflicts(g.m, W, w, W * P, MR, NR, (int)sizeof(T));
+            if (c < best)
+                best = c, Wp = w;
+        }
+        spacing[g.m][g.n].store((unsigned short)(Wp + 1), std::memory_order_relaxed);
     }
     /* two buffers of kc columns of op(A) and rows of op(B), C's copy, and
      * the padding the unguarded reads of the last block of rows or
