@@ -216,8 +216,8 @@ __global__ void __launch_bounds__(256) gemm_staged(const hetla__cuda_gemm g, int
         else
             __pipeline_wait_prior(0);
         __syncthreads();
-        const T *sA = (const T *)smem + (st & 1) * half + i0 * Wp + q, *sB = (const T *)smem + (st & 1) * half +
-                                                                               kc * sa + j0 * Wp + q;
+        const T *buf = (const T *)smem + (st & 1) * half;
+        const T *sA = buf + i0 * Wp + q, *sB = buf + kc * sa + j0 * Wp + q;
         const int kl = g.k - st * kc < kc ? g.k - st * kc : kc;
 #pragma unroll 2
         for (int l = 0; l < kl; l++) {
@@ -403,11 +403,10 @@ template <typename T, int MR, int NR> void launch_staged(const hetla__cuda_gemm 
     kc = kc < 1 ? 1 : kc < g.k ? kc : g.k > 0 ? g.k : 1;
     copy_c = copy_c && kc * per + c_bytes + pad <= (size_t)MAX_SMEM;
     const size_t smem = kc * per + (copy_c ? c_bytes : 0) + pad;
-    static bool opted; /* one instance a kernel; writing the same value twice is harmless */
-    if (smem > 48 << 10 && !opted) {
+    /* opting in is a property of the kernel on the current device: asked
+     * at every launch that needs it (several GPUs may run it) */
+    if (smem > 48 << 10)
         cudaFuncSetAttribute(gemm_staged<T, MR, NR>, cudaFuncAttributeMaxDynamicSharedMemorySize, MAX_SMEM);
-        opted = true;
-    }
     gemm_staged<T, MR, NR><<<(unsigned)((g.count + W - 1) / W), W * P, smem, st>>>(g, W, Wp, kc, copy_c);
 }
 
