@@ -92,13 +92,26 @@ INLINE void gemm_body(hetla_int m, hetla_int n, hetla_int k, T alpha, T beta, op
  * vector of GV lanes (half a lane group) stay in registers while A's rows
  * and B's columns stream by, GM + GN vector loads per GM GN FMAs (the
  * column loop above reloads A for every FMA). Sized for the vector
- * registers: 32 with AVX-512, 16 with AVX2; a complex element takes two. */
+ * registers: 32 with AVX-512, 16 with AVX2; a complex element takes two.
+ * AVX2 real: 4 x 3, twelve accumulators, three vectors of B and one of A
+ * fill the sixteen (2 x 4 leaves eight dependency chains for two FMA
+ * pipes: 1.2x / 1.4-2x / 1.5x slower at n = 12 / 16 / 32 on one core of
+ * an EPYC, `hetla bench gemm-batch --workers 1`), but square orders 4 and
+ * 8 keep 2 x 4 (SM x SN), which covers them without a narrower tile of
+ * the last columns (4 x 3 was 0.8-0.9x there). */
 enum {
     GV = HETLA__VEC_BYTES / (int)sizeof(T),
     NREG = HETLA__VEC_BYTES == 64 ? 32 : 16,
     CW = (int)(sizeof(T) / sizeof(R)),
-    GM = NREG / 8 / CW,
-    GN = NREG == 32 || CW == 1 ? 4 : 2
+    AVX2_REAL = NREG == 16 && CW == 1,
+    GM = AVX2_REAL ? 4 : NREG / 8 / CW,
+    GN = NREG == 32  ? 4
+         : AVX2_REAL ? 3
+                     : 2,
+    SM = AVX2_REAL ? 2 : GM,
+    SN = AVX2_REAL ? 4 : GN,
+    TM = GM > SM ? GM : SM, /* the largest tile */
+    TN = GN > SN ? GN : SN
 };
 
 #define VLANE for (int l = 0; l < GV; l++)
@@ -168,7 +181,7 @@ INLINE void vstore(T *restrict p, V acc, T alpha, T beta)
 INLINE void gemm_tile(int mr, int nr, hetla_int k, T alpha, T beta, opnd A, opnd B, opnd C, hetla_int i0, hetla_int j0,
                       hetla__prefetch *pf)
 {
-    V acc[GM][GN], b[GN];
+    V acc[TM][TN], b[TN];
     for (int i = 0; i < mr; i++)
         for (int j = 0; j < nr; j++)
             acc[i][j] = vzero();
@@ -192,23 +205,30 @@ INLINE opnd shift(opnd o, int lanes) { return (opnd){o.p + lanes, o.ri, o.rj, o.
 /* The lane group as LANES / GV vectors, each in GM x GN tiles: a B panel of
  * GN columns stays in L1 while A's rows pass; the next group's lines
  * requested evenly over the tiles' steps (n = 32: 1.4x on one core). */
-INLINE void gemm_tiled(hetla_int m, hetla_int n, hetla_int k, T alpha, T beta, opnd A, opnd B, opnd C,
+INLINE void gemm_tiled(int gm, int gn, hetla_int m, hetla_int n, hetla_int k, T alpha, T beta, opnd A, opnd B, opnd C,
                        hetla__prefetch *pf)
 {
-    size_t tiles = (size_t)(m / GM + m % GM) * (size_t)(n / GN + n % GN);
+    size_t tiles = (size_t)(m / gm + m % gm) * (size_t)(n / gn + n % gn);
     hetla__prefetch_pace(pf, (size_t)(LANES / GV) * tiles * (size_t)k);
     for (int h = 0; h < LANES; h += GV) {
         opnd a = shift(A, h), b = shift(B, h), c = shift(C, h);
         hetla_int j0 = 0, i0;
-        for (; j0 + GN <= n; j0 += GN) {
-            for (i0 = 0; i0 + GM <= m; i0 += GM)
-                gemm_tile(GM, GN, k, alpha, beta, a, b, c, i0, j0, pf);
+        for (; j0 + gn <= n; j0 += gn) {
+            for (i0 = 0; i0 + gm <= m; i0 += gm)
+                gemm_tile(gm, gn, k, alpha, beta, a, b, c, i0, j0, pf);
             for (; i0 < m; i0++)
-                gemm_tile(1, GN, k, alpha, beta, a, b, c, i0, j0, pf);
+                gemm_tile(1, gn, k, alpha, beta, a, b, c, i0, j0, pf);
+        }
+        /* the columns left two at a time where a tile has room for them */
+        for (; gn > 2 && j0 + 2 <= n; j0 += 2) {
+            for (i0 = 0; i0 + gm <= m; i0 += gm)
+                gemm_tile(gm, 2, k, alpha, beta, a, b, c, i0, j0, pf);
+            for (; i0 < m; i0++)
+                gemm_tile(1, 2, k, alpha, beta, a, b, c, i0, j0, pf);
         }
         for (; j0 < n; j0++) {
-            for (i0 = 0; i0 + GM <= m; i0 += GM)
-                gemm_tile(GM, 1, k, alpha, beta, a, b, c, i0, j0, pf);
+            for (i0 = 0; i0 + gm <= m; i0 += gm)
+                gemm_tile(gm, 1, k, alpha, beta, a, b, c, i0, j0, pf);
             for (; i0 < m; i0++)
                 gemm_tile(1, 1, k, alpha, beta, a, b, c, i0, j0, pf);
         }
@@ -227,11 +247,15 @@ static void gemm(const hetla__gemm_batch_args *a, hetla__zlanes A, hetla__zlanes
         case 3: gemm_body(3, 3, 3, alpha, beta, oa, ob, oc); return;
         /* k left to run time: with it known too, GCC 12 fails (internal
          * error in the SLP vectorizer) on the float twin */
-        case 4: gemm_tiled(4, 4, k, alpha, beta, oa, ob, oc, pf); return;
-        case 8: gemm_tiled(8, 8, k, alpha, beta, oa, ob, oc, pf); return;
+        case 4:
+            gemm_tiled(SM, SN, 4, 4, k, alpha, beta, oa, ob, oc, pf);
+            return;
+        case 8:
+            gemm_tiled(SM, SN, 8, 8, k, alpha, beta, oa, ob, oc, pf);
+            return;
         default: break;
         }
-    gemm_tiled(a->m, a->n, k, alpha, beta, oa, ob, oc, pf);
+    gemm_tiled(GM, GN, a->m, a->n, k, alpha, beta, oa, ob, oc, pf);
 }
 
 /* ---- GEMV ----------------------------------------------------------------------- */
