@@ -7,6 +7,8 @@
 
 #include "kernels/cuda/batch_cuda.h"
 
+#include <type_traits>
+
 typedef long long ll;
 
 namespace {
@@ -81,6 +83,25 @@ template <typename C, typename R> __device__ __forceinline__ C cquot(C a, C b)
 }
 __device__ __forceinline__ cf quot(cf a, cf b) { return cquot<cf, float>(a, b); }
 __device__ __forceinline__ cd quot(cd a, cd b) { return cquot<cd, double>(a, b); }
+
+/* ---- small orders unrolled ------------------------------------------------ */
+
+/* Calls @p launch(std::integral_constant<int, N>()) for order @p n in
+ * 1..8, N capped at TOP (orders past it are not instantiated): the
+ * kernels unrolled for each small order. */
+template <int TOP, typename F> inline void by_order(int n, F &&launch)
+{
+    switch (n) {
+    case 1: launch(std::integral_constant<int, 1>()); break;
+    case 2: launch(std::integral_constant<int, (TOP < 2 ? TOP : 2)>()); break;
+    case 3: launch(std::integral_constant<int, (TOP < 3 ? TOP : 3)>()); break;
+    case 4: launch(std::integral_constant<int, (TOP < 4 ? TOP : 4)>()); break;
+    case 5: launch(std::integral_constant<int, (TOP < 5 ? TOP : 5)>()); break;
+    case 6: launch(std::integral_constant<int, (TOP < 6 ? TOP : 6)>()); break;
+    case 7: launch(std::integral_constant<int, (TOP < 7 ? TOP : 7)>()); break;
+    default: launch(std::integral_constant<int, TOP>()); break;
+    }
+}
 
 /* ---- addressing ---------------------------------------------------------- */
 

@@ -329,16 +329,7 @@ template <typename T> bool try_fixed(const hetla__cuda_gemm &g, cudaStream_t st)
     /* C in registers: up to 64 real doubles' worth (zcomplex stops at 5). */
     if (g.m != g.n || g.n != g.k || g.n > 8 || sizeof(T) * g.n * g.n > 64 * sizeof(double))
         return false;
-    switch (g.n) {
-    case 1: launch_fixed<T, 1>(g, st); break;
-    case 2: launch_fixed<T, 2>(g, st); break;
-    case 3: launch_fixed<T, 3>(g, st); break;
-    case 4: launch_fixed<T, 4>(g, st); break;
-    case 5: launch_fixed<T, 5>(g, st); break;
-    case 6: launch_fixed<T, 6>(g, st); break;
-    case 7: launch_fixed<T, 7>(g, st); break;
-    default: launch_fixed<T, 8>(g, st); break;
-    }
+    by_order<(sizeof(T) > 8 ? 5 : 8)>(g.n, [&](auto N) { launch_fixed<T, decltype(N)::value>(g, st); });
     return true;
 }
 

@@ -236,18 +236,7 @@ template <typename T> bool try_fixed(const hetla__cuda_factor &f, cudaStream_t s
 {
     if (!lanes(f.A) || f.m != f.n || f.n > 8 || sizeof(T) * f.n * f.n > 64 * sizeof(double))
         return false;
-    /* (orders past the limit are not instantiated) */
-    constexpr int top = sizeof(T) > 8 ? 5 : 8;
-    switch (f.n) {
-    case 1: launch_fixed<T, 1>(f, st); break;
-    case 2: launch_fixed<T, 2>(f, st); break;
-    case 3: launch_fixed<T, 3>(f, st); break;
-    case 4: launch_fixed<T, 4>(f, st); break;
-    case 5: launch_fixed<T, 5>(f, st); break;
-    case 6: launch_fixed<T, (top < 6 ? top : 6)>(f, st); break;
-    case 7: launch_fixed<T, (top < 7 ? top : 7)>(f, st); break;
-    default: launch_fixed<T, top>(f, st); break;
-    }
+    by_order<(sizeof(T) > 8 ? 5 : 8)>(f.n, [&](auto N) { launch_fixed<T, decltype(N)::value>(f, st); });
     return true;
 }
 
