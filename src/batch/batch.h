@@ -118,9 +118,25 @@ typedef struct hetla__convert_batch_args {
     size_t esize;
 } hetla__convert_batch_args;
 
+/** The gather of a P2P operand's chunk into a strided staging buffer
+ *  (buffer 0, one matrix per column, ld = rows) or its scatter back: the
+ *  caller's matrices ptrs[0 .. count-1], @p esize bytes an element. */
+typedef struct hetla__stage_args {
+    void *const *ptrs;
+    hetla_int count, rows, cols, ld;
+    size_t esize;
+} hetla__stage_args;
+
+/** The operations of variable-size batches. */
+typedef enum { HETLA__VGEMM, HETLA__VGEMV, HETLA__VTRSM, HETLA__VPOTRF, HETLA__VGETRF } hetla__vkind;
+
 /** A variable-size batch: matrices first .. first+count-1 of arrays held
- *  by the caller (the task has no buffers: P2P memory is the caller's). */
+ *  by the caller. Without an accelerator the tasks have no buffers and
+ *  read the caller's memory; else each chunk is packed into staging
+ *  buffers (hetla__vmat). */
 typedef struct hetla__vbatch_args {
+    hetla__vkind kind;
+    hetla_dtype type;
     hetla_int first, count;
     hetla_side side;
     hetla_uplo uplo;
@@ -132,6 +148,47 @@ typedef struct hetla__vbatch_args {
     hetla_int *const *ipiv;
     hetla_int *info;
 } hetla__vbatch_args;
+
+/** One matrix of a packed chunk of a variable batch, in the chunk's
+ *  metadata buffer (INT64 words: the chunk's hetla__vmat, then the
+ *  pivots): its sizes (the call's m, n, k), where its operands A, B, C
+ *  (x and y of GEMV) start in the data buffer (elements) and their
+ *  leading dimensions (the rows), its pivots' first word in the metadata
+ *  buffer (-1: none), the info the computation sets, its scalars. The
+ *  CUDA kernels read the same layout (hetla__cuda_vmat). */
+typedef struct hetla__vmat {
+    hetla_int m, n, k;
+    hetla_int off[3], ld[3];
+    hetla_int piv, info;
+    hetla_zcomplex alpha, beta;
+} hetla__vmat;
+
+/** The operation on a packed chunk (buffers: the data, the metadata). */
+typedef struct hetla__vpacked_args {
+    hetla__vkind kind;
+    hetla_int count;
+    hetla_side side;
+    hetla_uplo uplo;
+    hetla_trans transa, transb;
+    hetla_diag diag;
+} hetla__vpacked_args;
+
+/** Operand j (A, B, C) of a matrix of a variable batch: the caller's
+ *  matrix, its shape (0 x 0 where the operation has none) and whether the
+ *  operation writes it. */
+typedef struct hetla__vop {
+    void *ptr;
+    hetla_int rows, cols, ld;
+    int written;
+} hetla__vop;
+
+/** The operands of matrix @p i of @p a, and in @p npiv its pivots. */
+void hetla__vbatch_operands(const hetla__vbatch_args *a, hetla_int i, hetla__vop op[3], hetla_int *npiv);
+/** The packed layout of matrices first .. first+count-1 of @p a: fills
+ *  @p meta (sizes, offsets, leading dimensions, pivots, info 0; not the
+ *  scalars) unless NULL; @p elems gets the elements of the data buffer,
+ *  @p words the INT64 words of the metadata buffer. */
+void hetla__vbatch_layout(const hetla__vbatch_args *a, hetla__vmat *meta, size_t *elems, size_t *words);
 
 /* ---- running a call as chunk tasks ------------------------------------------- */
 
@@ -150,12 +207,20 @@ hetla_status hetla__batch_begin(hetla_context *ctx, hetla__batch_run *r);
  *  @p info (may be NULL) and @p ipiv (@p piv entries per matrix; NULL if
  *  none) with access @p piv_mode: one task per chunk of matrices, its
  *  argument block @p args (starting with a hetla__batch_head that this
- *  fills) of @p args_size bytes. */
+ *  fills) of @p args_size bytes. Where an accelerator has @p op, a P2P
+ *  operand's chunk goes through a strided staging buffer: a CPU task
+ *  gathers the matrices read into it before the chunk's task
+ *  ("batch_gather"), one scatters those written after ("batch_scatter");
+ *  else P2P chunks run on the CPU, in place. */
 hetla_status hetla__batch_insert(hetla__batch_run *r, const char *op, const hetla_batch *const *ops,
                                  const hetla_access *modes, int nops, hetla_int *info, hetla_int *ipiv,
                                  hetla_int piv, hetla_access piv_mode, void *args, size_t args_size);
 /** Inserts the tasks of variable-size operation @p op over matrices
- *  0 .. count-1 of @p args (first and count set per chunk). */
+ *  0 .. count-1 of @p args (first and count set per chunk): where an
+ *  accelerator has "<op>_packed", per chunk a CPU task packing it into
+ *  staging buffers ("?batch_vpack"), that operation, and one unpacking
+ *  the written operands, info and pivots ("?batch_vunpack"); else tasks
+ *  on the caller's memory, on the CPU. */
 hetla_status hetla__vbatch_insert(hetla__batch_run *r, const char *op, hetla__vbatch_args *args,
                                   hetla_int count);
 /** Waits for the tasks, unregisters the handles; @return the first

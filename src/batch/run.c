@@ -19,8 +19,8 @@ hetla_status hetla__batch_begin(hetla_context *ctx, hetla__batch_run *r)
     return s ? s : hetla_sequence_create(ctx, &r->seq);
 }
 
-static hetla_status add_handle(hetla__batch_run *r, void *ptr, size_t m, size_t n, size_t ld, hetla_dtype t,
-                               hetla_data **out)
+/* Room for one more handle of the call. */
+static hetla_status reserve(hetla__batch_run *r)
 {
     if (r->nhandles == r->caphandles) {
         int cap = r->caphandles ? 2 * r->caphandles : 32;
@@ -29,8 +29,28 @@ static hetla_status add_handle(hetla__batch_run *r, void *ptr, size_t m, size_t 
             return hetla__fail(HETLA_ERR_NO_MEMORY, "batch: out of memory for %d handles", cap);
         r->handles = h, r->caphandles = cap;
     }
+    return HETLA_SUCCESS;
+}
+
+static hetla_status add_handle(hetla__batch_run *r, void *ptr, size_t m, size_t n, size_t ld, hetla_dtype t,
+                               hetla_data **out)
+{
+    hetla_status s = reserve(r);
     /* Not pinned: the registration lives for one call. */
-    hetla_status s = hetla__matrix_register(r->ctx, ptr, m, n, ld, t, 0, out);
+    if (!s)
+        s = hetla__matrix_register(r->ctx, ptr, m, n, ld, t, 0, out);
+    if (!s)
+        r->handles[r->nhandles++] = *out;
+    return s;
+}
+
+/* A staging buffer of the call, m x n elements of @p t: memory of the
+ * node of its first writer, freed with the call's handles. */
+static hetla_status add_staging(hetla__batch_run *r, size_t m, size_t n, hetla_dtype t, hetla_data **out)
+{
+    hetla_status s = reserve(r);
+    if (!s)
+        s = hetla_data_create(r->ctx, m ? m : 1, n ? n : 1, t, out);
     if (!s)
         r->handles[r->nhandles++] = *out;
     return s;
@@ -83,6 +103,46 @@ static uint64_t cpu_mask(hetla_context *ctx)
     return cpu >= 0 ? 1ull << cpu : 0;
 }
 
+/* Inserts operation @p op over the @p nd handles @p d on the CPU (where
+ * there is none, on any device: its generic kernel then runs on host
+ * copies): the staging of P2P operands and variable batches. */
+static hetla_status cpu_task(hetla__batch_run *r, const char *op, hetla_task_arg *d, int nd, const void *args,
+                             size_t args_size)
+{
+    hetla_kernel *k;
+    if (hetla_kernel_find(r->ctx, op, &k))
+        return hetla__fail(HETLA_ERR_INTERNAL, "operation '%s' is not registered", op);
+    return hetla_task_insert(r->ctx, &(hetla_task_desc){.kernel = k,
+                                                        .data = d,
+                                                        .ndata = nd,
+                                                        .args = args,
+                                                        .args_size = args_size,
+                                                        .device_mask = cpu_mask(r->ctx),
+                                                        .seq = r->seq});
+}
+
+/* Copies matrices k0 .. k0+w-1 of P2P operand @p b into its staging
+ * buffer @p d ("batch_gather", @p mode HETLA_W) or back ("batch_scatter",
+ * HETLA_R). */
+static hetla_status stage_task(hetla__batch_run *r, const char *op, const hetla_batch *b, hetla_int k0, hetla_int w,
+                               hetla_data *d, hetla_access mode)
+{
+    hetla__stage_args a = {(void *const *)b->ptr + k0, w, b->rows, b->cols, b->ld, hetla_dtype_size(b->type)};
+    return cpu_task(r, op, &(hetla_task_arg){d, mode}, 1, &a, sizeof a);
+}
+
+/* The staging buffer of matrices k0 .. k0+w-1 of P2P operand @p b, one
+ * matrix a column (ld = rows), the matrices gathered into it first where
+ * the task reads them (@p mode). */
+static hetla_status staged_chunk(hetla__batch_run *r, const hetla_batch *b, hetla_int k0, hetla_int w,
+                                 hetla_access mode, hetla_data **out)
+{
+    hetla_status s = add_staging(r, (size_t)(b->rows * b->cols), (size_t)w, b->type, out);
+    if (!s && (mode & HETLA_R))
+        s = stage_task(r, "batch_gather", b, k0, w, *out, HETLA_W);
+    return s;
+}
+
 hetla_status hetla__batch_insert(hetla__batch_run *r, const char *op, const hetla_batch *const *ops,
                                  const hetla_access *modes, int nops, hetla_int *info, hetla_int *ipiv,
                                  hetla_int piv, hetla_access piv_mode, void *args, size_t args_size)
@@ -93,11 +153,15 @@ hetla_status hetla__batch_insert(hetla__batch_run *r, const char *op, const hetl
     hetla__batch_head *h = args;
     hetla_int count = ops[0]->count;
     uint64_t mask = 0;
+    int staged[HETLA__BATCH_MAXOPS], accel = hetla__accelerators_for(r->ctx, k) != 0;
     h->nops = nops;
     for (int i = 0; i < nops; i++) {
         const hetla_batch *b = ops[i];
-        h->op[i] = (hetla__bop){b->layout, b->rows, b->cols, b->ld, b->layout == HETLA_BATCH_BLOCKED ? b->bs : 1};
-        mask |= b->layout == HETLA_BATCH_P2P ? cpu_mask(r->ctx) : 0;
+        staged[i] = accel && b->layout == HETLA_BATCH_P2P;
+        h->op[i] = staged[i]
+                       ? (hetla__bop){HETLA_BATCH_STRIDED, b->rows, b->cols, hetla__max1(b->rows), 1}
+                       : (hetla__bop){b->layout, b->rows, b->cols, b->ld, b->layout == HETLA_BATCH_BLOCKED ? b->bs : 1};
+        mask |= b->layout == HETLA_BATCH_P2P && !staged[i] ? cpu_mask(r->ctx) : 0;
     }
     h->info_buf = info ? nops : -1;
     h->piv_buf = ipiv ? nops + (info ? 1 : 0) : -1;
@@ -109,7 +173,8 @@ hetla_status hetla__batch_insert(hetla__batch_run *r, const char *op, const hetl
         hetla_task_arg a[HETLA__BATCH_MAXOPS + 2];
         int n = 0;
         for (; n < nops && !s; n++) {
-            s = chunk_handle(r, ops[n], k0, w, &a[n].data);
+            s = staged[n] ? staged_chunk(r, ops[n], k0, w, modes[n], &a[n].data)
+                          : chunk_handle(r, ops[n], k0, w, &a[n].data);
             a[n].mode = modes[n];
         }
         if (!s && info) {
@@ -126,23 +191,135 @@ hetla_status hetla__batch_insert(hetla__batch_run *r, const char *op, const hetl
             s = hetla_task_insert(r->ctx, &(hetla_task_desc){.kernel = k, .data = a, .ndata = n, .args = args,
                                                               .args_size = args_size, .device_mask = mask,
                                                               .seq = r->seq});
+        for (int i = 0; i < nops && !s; i++)
+            if (staged[i] && (modes[i] & HETLA_W))
+                s = stage_task(r, "batch_scatter", ops[i], k0, w, a[i].data, HETLA_R);
     }
+    return s;
+}
+
+/* ---- variable-size batches -------------------------------------------------------- */
+
+void hetla__vbatch_operands(const hetla__vbatch_args *a, hetla_int i, hetla__vop op[3], hetla_int *npiv)
+{
+    hetla_int m = a->m ? a->m[i] : 0, n = a->n[i];
+    op[0] = op[1] = op[2] = (hetla__vop){0};
+    *npiv = 0;
+    switch (a->kind) {
+    case HETLA__VGEMM: {
+        hetla_int k = a->k[i];
+        int ta = a->transa != HETLA_NO_TRANS, tb = a->transb != HETLA_NO_TRANS;
+        op[0] = (hetla__vop){a->A[i], ta ? k : m, ta ? m : k, a->lda[i], 0};
+        op[1] = (hetla__vop){a->B[i], tb ? n : k, tb ? k : n, a->ldb[i], 0};
+        op[2] = (hetla__vop){a->C[i], m, n, a->ldc[i], 1};
+        break;
+    }
+    case HETLA__VGEMV: {
+        int t = a->transa != HETLA_NO_TRANS;
+        op[0] = (hetla__vop){a->A[i], m, n, a->lda[i], 0};
+        op[1] = (hetla__vop){a->B[i], t ? m : n, 1, hetla__max1(t ? m : n), 0};
+        op[2] = (hetla__vop){a->C[i], t ? n : m, 1, hetla__max1(t ? n : m), 1};
+        break;
+    }
+    case HETLA__VTRSM: {
+        hetla_int na = a->side == HETLA_LEFT ? m : n;
+        op[0] = (hetla__vop){a->A[i], na, na, a->lda[i], 0};
+        op[1] = (hetla__vop){a->B[i], m, n, a->ldb[i], 1};
+        break;
+    }
+    case HETLA__VPOTRF:
+        op[0] = (hetla__vop){a->A[i], n, n, a->lda[i], 1};
+        break;
+    default:
+        op[0] = (hetla__vop){a->A[i], m, n, a->lda[i], 1};
+        *npiv = a->ipiv ? (m < n ? m : n) : 0;
+        break;
+    }
+}
+
+/* The INT64 words of a hetla__vmat. */
+enum { VMAT_WORDS = sizeof(hetla__vmat) / sizeof(hetla_int) };
+
+void hetla__vbatch_layout(const hetla__vbatch_args *a, hetla__vmat *meta, size_t *elems, size_t *words)
+{
+    size_t e = 0, w = (size_t)a->count * VMAT_WORDS;
+    for (hetla_int t = 0; t < a->count; t++) {
+        hetla__vop op[3];
+        hetla_int npiv, i = a->first + t;
+        hetla__vbatch_operands(a, i, op, &npiv);
+        hetla__vmat v = {
+            .m = a->m ? a->m[i] : 0, .n = a->n[i], .k = a->k ? a->k[i] : 0, .piv = npiv ? (hetla_int)w : -1};
+        for (int j = 0; j < 3; j++) {
+            v.off[j] = (hetla_int)e, v.ld[j] = hetla__max1(op[j].rows);
+            e += (size_t)(op[j].rows * op[j].cols);
+        }
+        w += (size_t)npiv;
+        if (meta)
+            meta[t] = v;
+    }
+    *elems = e, *words = w;
+}
+
+/* Chunk first .. first+count-1 of @p a (precision @p p) through staging:
+ * packed on the CPU, computed by @p packed wherever the scheduler puts
+ * it, the written operands, info and pivots unpacked on the CPU. */
+static hetla_status vbatch_staged(hetla__batch_run *r, hetla_kernel *packed, char p, const hetla__vbatch_args *a)
+{
+    size_t elems, words;
+    hetla__vbatch_layout(a, NULL, &elems, &words);
+    hetla_data *data, *meta;
+    hetla_status s = add_staging(r, elems, 1, a->type, &data);
+    if (!s)
+        s = add_staging(r, words, 1, HETLA_INT64, &meta);
+    char pack[32], unpack[32];
+    snprintf(pack, sizeof pack, "%cbatch_vpack", p);
+    snprintf(unpack, sizeof unpack, "%cbatch_vunpack", p);
+    if (!s)
+        s = cpu_task(r, pack, (hetla_task_arg[]){{data, HETLA_W}, {meta, HETLA_W}}, 2, a, sizeof *a);
+    int factor = a->kind == HETLA__VPOTRF || a->kind == HETLA__VGETRF;
+    hetla__vpacked_args pa = {.kind = a->kind,
+                              .count = a->count,
+                              .side = a->side,
+                              .uplo = a->uplo,
+                              .transa = a->transa,
+                              .transb = a->transb,
+                              .diag = a->diag};
+    if (!s)
+        s = hetla_task_insert(
+            r->ctx,
+            &(hetla_task_desc){.kernel = packed,
+                               .data = (hetla_task_arg[]){{data, HETLA_RW}, {meta, factor ? HETLA_RW : HETLA_R}},
+                               .ndata = 2,
+                               .args = &pa,
+                               .args_size = sizeof pa,
+                               .seq = r->seq});
+    if (!s)
+        s = cpu_task(r, unpack, (hetla_task_arg[]){{data, HETLA_R}, {meta, HETLA_R}}, 2, a, sizeof *a);
     return s;
 }
 
 hetla_status hetla__vbatch_insert(hetla__batch_run *r, const char *op, hetla__vbatch_args *args, hetla_int count)
 {
-    hetla_kernel *k;
-    if (hetla_kernel_find(r->ctx, op, &k))
+    hetla_kernel *k, *packed;
+    char name[48];
+    snprintf(name, sizeof name, "%s_packed", op);
+    if (hetla_kernel_find(r->ctx, op, &k) || hetla_kernel_find(r->ctx, name, &packed))
         return hetla__fail(HETLA_ERR_INTERNAL, "operation '%s' is not registered", op);
+    int accel = hetla__accelerators_for(r->ctx, packed) != 0;
     int workers = hetla__blas_cpu_workers(r->ctx);
     hetla_int per = count / (CHUNKS_PER_WORKER * (workers > 0 ? workers : 1)) + 1;
     hetla_status s = HETLA_SUCCESS;
     for (hetla_int k0 = 0; k0 < count && !s; k0 += per) {
         args->first = k0;
         args->count = count - k0 < per ? count - k0 : per;
-        s = hetla_task_insert(r->ctx, &(hetla_task_desc){.kernel = k, .args = args, .args_size = sizeof *args,
-                                                          .device_mask = cpu_mask(r->ctx), .seq = r->seq});
+        if (accel)
+            s = vbatch_staged(r, packed, op[0], args);
+        else
+            s = hetla_task_insert(r->ctx, &(hetla_task_desc){.kernel = k,
+                                                             .args = args,
+                                                             .args_size = sizeof *args,
+                                                             .device_mask = cpu_mask(r->ctx),
+                                                             .seq = r->seq});
     }
     return s;
 }
@@ -283,6 +460,33 @@ hetla_status hetla__lanes_run(const hetla_exec *x, const hetla__batch_head *h, c
 
 /* ---- registration --------------------------------------------------------------- */
 
+/* P2P matrices into a strided staging buffer (batch_gather) and back
+ * (batch_scatter): buffer 0, one matrix a column, ld = rows. */
+static hetla_status stage_copy(const hetla_exec *x, int gather)
+{
+    hetla__stage_args a;
+    HETLA__ARGS(x, a);
+    const hetla_buffer *b = &x->buf[0];
+    hetla_int ld = hetla__max1(a.rows);
+    for (hetla_int t = 0; t < a.count; t++) {
+        char *staged = (char *)b->ptr + (size_t)t * b->ld * a.esize, *mine = a.ptrs[t];
+        if (gather)
+            hetla__copy_matrix_es(staged, 1, ld, mine, 1, a.ld, a.rows, a.cols, a.esize);
+        else
+            hetla__copy_matrix_es(mine, 1, a.ld, staged, 1, ld, a.rows, a.cols, a.esize);
+    }
+    return HETLA_SUCCESS;
+}
+
+static hetla_status gather_kernel(const hetla_exec *x)
+{
+    return stage_copy(x, 1);
+}
+static hetla_status scatter_kernel(const hetla_exec *x)
+{
+    return stage_copy(x, 0);
+}
+
 /* Contexts register the batch operations on their first batched call:
  * the lock keeps two threads of one context from adding them twice. */
 static pthread_mutex_t register_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -318,6 +522,10 @@ hetla_status hetla__batch_register(hetla_context *ctx)
     hetla_status s = hetla_kernel_create(ctx, "batch_convert", &k);
     if (!s && !k->impl[HETLA_CLASS_GENERIC]) {
         s = hetla__batch_convert_register(ctx);
+        if (!s)
+            s = hetla__cpu_register(ctx, "batch_gather", gather_kernel, NULL, NULL, NULL);
+        if (!s)
+            s = hetla__cpu_register(ctx, "batch_scatter", scatter_kernel, NULL, NULL, NULL);
         if (!s)
             s = hetla__sbatch_register(ctx);
         if (!s)

@@ -1,7 +1,10 @@
 /* Variable-size batches (per-matrix sizes, leading dimensions and scalars,
  * P2P) and groups of fixed batches: the operations "zgemm_vbatch", ...
- * (one matrix at a time, chunks of matrices per task) and the calls,
- * whose checks report each bad matrix in its info entry.
+ * (one matrix at a time, chunks of matrices per task, on the caller's
+ * memory), their packed forms "zgemm_vbatch_packed", ... (on a chunk's
+ * staging buffers, which the runtime moves to accelerators), the packing
+ * and unpacking, and the calls, whose checks report each bad matrix in
+ * its info entry.
  * @precisions normal z -> s d c
  */
 #define COMPLEX
@@ -57,17 +60,103 @@ static hetla_status zgetrf_vbatch_kernel(const hetla_exec *x)
     return HETLA_SUCCESS;
 }
 
+/* ---- packed chunks ------------------------------------------------------------ */
+
+/* The chunk's matrices into its data buffer (0) and their layout and
+ * scalars into its metadata (1). */
+static hetla_status zbatch_vpack_kernel(const hetla_exec *x)
+{
+    hetla__vbatch_args a;
+    HETLA__ARGS(x, a);
+    hetla_zcomplex *D = x->buf[0].ptr;
+    hetla__vmat *meta = x->buf[1].ptr;
+    size_t elems, words;
+    hetla__vbatch_layout(&a, meta, &elems, &words);
+    for (hetla_int t = 0; t < a.count; t++) {
+        hetla_int i = a.first + t, npiv;
+        hetla__vop op[3];
+        hetla__vbatch_operands(&a, i, op, &npiv);
+        meta[t].alpha = a.alpha ? scalars(a.alpha)[i] : 0;
+        meta[t].beta = a.beta ? scalars(a.beta)[i] : 0;
+        for (int j = 0; j < 3; j++)
+            hetla__copy_matrix((char *)(D + meta[t].off[j]), 1, meta[t].ld[j], op[j].ptr, 1, op[j].ld, op[j].rows,
+                               op[j].cols, sizeof *D);
+    }
+    return HETLA_SUCCESS;
+}
+
+/* The written operands, info and pivots of the chunk back to the caller. */
+static hetla_status zbatch_vunpack_kernel(const hetla_exec *x)
+{
+    hetla__vbatch_args a;
+    HETLA__ARGS(x, a);
+    const hetla_zcomplex *D = x->buf[0].ptr;
+    const hetla__vmat *meta = x->buf[1].ptr;
+    for (hetla_int t = 0; t < a.count; t++) {
+        hetla_int i = a.first + t, npiv;
+        hetla__vop op[3];
+        hetla__vbatch_operands(&a, i, op, &npiv);
+        for (int j = 0; j < 3; j++)
+            if (op[j].written)
+                hetla__copy_matrix(op[j].ptr, 1, op[j].ld, (const char *)(D + meta[t].off[j]), 1, meta[t].ld[j],
+                                   op[j].rows, op[j].cols, sizeof *D);
+        if (a.info)
+            a.info[i] = meta[t].info;
+        if (npiv)
+            memcpy(a.ipiv[i], (const hetla_int *)meta + meta[t].piv, (size_t)npiv * sizeof(hetla_int));
+    }
+    return HETLA_SUCCESS;
+}
+
+/* The CPU's implementation of the packed operations: the kernels of one
+ * matrix at a time on each matrix of the chunk. */
+static hetla_status zbatch_vpacked_kernel(const hetla_exec *x)
+{
+    hetla__vpacked_args a;
+    HETLA__ARGS(x, a);
+    hetla_zcomplex *D = x->buf[0].ptr;
+    hetla__vmat *meta = x->buf[1].ptr;
+    for (hetla_int t = 0; t < a.count; t++) {
+        hetla__vmat *v = &meta[t];
+        hetla_zcomplex *A = D + v->off[0], *B = D + v->off[1], *C = D + v->off[2];
+        hetla_zcomplex alpha = (hetla_zcomplex)v->alpha, beta = (hetla_zcomplex)v->beta;
+        switch (a.kind) {
+        case HETLA__VGEMM:
+            hetla__zbatch_gemm1(a.transa, a.transb, v->m, v->n, v->k, alpha, A, v->ld[0], 1, B, v->ld[1], 1, beta, C,
+                                v->ld[2], 1);
+            break;
+        case HETLA__VGEMV:
+            hetla__zbatch_gemv1(a.transa, v->m, v->n, alpha, A, v->ld[0], 1, B, 1, beta, C, 1);
+            break;
+        case HETLA__VTRSM:
+            hetla__zbatch_trsm1(a.side, a.uplo, a.transa, a.diag, v->m, v->n, alpha, A, v->ld[0], 1, B, v->ld[1], 1);
+            break;
+        case HETLA__VPOTRF:
+            v->info = hetla__zbatch_potrf1(a.uplo, v->n, A, v->ld[0], 1);
+            break;
+        default:
+            v->info =
+                hetla__zbatch_getrf1(v->m, v->n, A, v->ld[0], 1, v->piv >= 0 ? (hetla_int *)meta + v->piv : NULL, 1);
+            break;
+        }
+    }
+    return HETLA_SUCCESS;
+}
+
 hetla_status hetla__zbatch_var_register(hetla_context *ctx)
 {
-    hetla_status s = hetla__zbatch_op_register(ctx, "zgemm_vbatch", zgemm_vbatch_kernel, NULL);
-    if (!s)
-        s = hetla__zbatch_op_register(ctx, "zgemv_vbatch", zgemv_vbatch_kernel, NULL);
-    if (!s)
-        s = hetla__zbatch_op_register(ctx, "ztrsm_vbatch", ztrsm_vbatch_kernel, NULL);
-    if (!s)
-        s = hetla__zbatch_op_register(ctx, "zpotrf_vbatch", zpotrf_vbatch_kernel, NULL);
-    if (!s)
-        s = hetla__zbatch_op_register(ctx, "zgetrf_vbatch", zgetrf_vbatch_kernel, NULL);
+    static const struct {
+        const char *name;
+        hetla_kernel_fn fn;
+    } ops[] = {{"zgemm_vbatch", zgemm_vbatch_kernel},           {"zgemv_vbatch", zgemv_vbatch_kernel},
+               {"ztrsm_vbatch", ztrsm_vbatch_kernel},           {"zpotrf_vbatch", zpotrf_vbatch_kernel},
+               {"zgetrf_vbatch", zgetrf_vbatch_kernel},         {"zgemm_vbatch_packed", zbatch_vpacked_kernel},
+               {"zgemv_vbatch_packed", zbatch_vpacked_kernel},  {"ztrsm_vbatch_packed", zbatch_vpacked_kernel},
+               {"zpotrf_vbatch_packed", zbatch_vpacked_kernel}, {"zgetrf_vbatch_packed", zbatch_vpacked_kernel},
+               {"zbatch_vpack", zbatch_vpack_kernel},           {"zbatch_vunpack", zbatch_vunpack_kernel}};
+    hetla_status s = HETLA_SUCCESS;
+    for (size_t i = 0; i < sizeof ops / sizeof *ops && !s; i++)
+        s = hetla__zbatch_op_register(ctx, ops[i].name, ops[i].fn, NULL);
     return s;
 }
 
@@ -160,9 +249,21 @@ hetla_status hetla_zgemm_vbatch(hetla_context *ctx, hetla_trans transa, hetla_tr
     }
     if ((s = hetla__vcheck_end(&c)))
         return s;
-    hetla__vbatch_args a = {.transa = transa, .transb = transb, .m = m, .n = n, .k = k, .lda = lda, .ldb = ldb,
-                            .ldc = ldc, .alpha = alpha, .beta = beta, .A = (void *const *)A,
-                            .B = (void *const *)B, .C = (void *const *)C};
+    hetla__vbatch_args a = {.kind = HETLA__VGEMM,
+                            .type = HETLA_ZCOMPLEX,
+                            .transa = transa,
+                            .transb = transb,
+                            .m = m,
+                            .n = n,
+                            .k = k,
+                            .lda = lda,
+                            .ldb = ldb,
+                            .ldc = ldc,
+                            .alpha = alpha,
+                            .beta = beta,
+                            .A = (void *const *)A,
+                            .B = (void *const *)B,
+                            .C = (void *const *)C};
     return run(ctx, "zgemm_vbatch", &a, count);
 }
 
@@ -196,8 +297,17 @@ hetla_status hetla_zgemv_vbatch(hetla_context *ctx, hetla_trans trans, const het
     }
     if ((s = hetla__vcheck_end(&c)))
         return s;
-    hetla__vbatch_args a = {.transa = trans, .m = m, .n = n, .lda = lda, .alpha = alpha, .beta = beta,
-                            .A = (void *const *)A, .B = (void *const *)x, .C = (void *const *)y};
+    hetla__vbatch_args a = {.kind = HETLA__VGEMV,
+                            .type = HETLA_ZCOMPLEX,
+                            .transa = trans,
+                            .m = m,
+                            .n = n,
+                            .lda = lda,
+                            .alpha = alpha,
+                            .beta = beta,
+                            .A = (void *const *)A,
+                            .B = (void *const *)x,
+                            .C = (void *const *)y};
     return run(ctx, "zgemv_vbatch", &a, count);
 }
 
@@ -237,8 +347,19 @@ hetla_status hetla_ztrsm_vbatch(hetla_context *ctx, hetla_side side, hetla_uplo 
     }
     if ((s = hetla__vcheck_end(&c)))
         return s;
-    hetla__vbatch_args a = {.side = side, .uplo = uplo, .transa = transa, .diag = diag, .m = m, .n = n,
-                            .lda = lda, .ldb = ldb, .alpha = alpha, .A = (void *const *)A, .B = (void *const *)B};
+    hetla__vbatch_args a = {.kind = HETLA__VTRSM,
+                            .type = HETLA_ZCOMPLEX,
+                            .side = side,
+                            .uplo = uplo,
+                            .transa = transa,
+                            .diag = diag,
+                            .m = m,
+                            .n = n,
+                            .lda = lda,
+                            .ldb = ldb,
+                            .alpha = alpha,
+                            .A = (void *const *)A,
+                            .B = (void *const *)B};
     return run(ctx, "ztrsm_vbatch", &a, count);
 }
 
@@ -269,7 +390,13 @@ hetla_status hetla_zpotrf_vbatch(hetla_context *ctx, hetla_uplo uplo, const hetl
     }
     if ((s = hetla__vcheck_end(&c)))
         return s;
-    hetla__vbatch_args a = {.uplo = uplo, .n = n, .lda = lda, .A = (void *const *)A, .info = info};
+    hetla__vbatch_args a = {.kind = HETLA__VPOTRF,
+                            .type = HETLA_ZCOMPLEX,
+                            .uplo = uplo,
+                            .n = n,
+                            .lda = lda,
+                            .A = (void *const *)A,
+                            .info = info};
     return factor_end(fn, run(ctx, "zpotrf_vbatch", &a, count), info, count);
 }
 
@@ -296,7 +423,14 @@ hetla_status hetla_zgetrf_vbatch(hetla_context *ctx, const hetla_int *m, const h
     }
     if ((s = hetla__vcheck_end(&c)))
         return s;
-    hetla__vbatch_args a = {.m = m, .n = n, .lda = lda, .A = (void *const *)A, .ipiv = ipiv, .info = info};
+    hetla__vbatch_args a = {.kind = HETLA__VGETRF,
+                            .type = HETLA_ZCOMPLEX,
+                            .m = m,
+                            .n = n,
+                            .lda = lda,
+                            .A = (void *const *)A,
+                            .ipiv = ipiv,
+                            .info = info};
     return factor_end(fn, run(ctx, "zgetrf_vbatch", &a, count), info, count);
 }
 

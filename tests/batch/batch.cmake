@@ -1,11 +1,20 @@
 # The batched BLAS tests (included from tests/CMakeLists.txt): one program,
-# the z source generating s, d and c, run with each CPU class.
+# the z source generating s, d and c, run with each CPU class and beside a
+# simulated accelerator.
 set(batch_dir ${CMAKE_CURRENT_SOURCE_DIR}/batch)
 hetla_generate_precisions(batch_test_sources ${batch_dir}/ztest_batch.c)
 add_executable(test_batch ${batch_dir}/test_batch.c ${batch_test_sources})
 target_link_libraries(test_batch PRIVATE hetla_test_harness m)
 target_include_directories(test_batch PRIVATE ${batch_dir} ${CMAKE_CURRENT_SOURCE_DIR})
-foreach(setup native generic)
+foreach(setup native generic sim)
   add_test(NAME batch.${setup} COMMAND test_batch ${setup})
   set_tests_properties(batch.${setup} PROPERTIES LABELS quick TIMEOUT 120)
 endforeach()
+# The variable batches and groups beside an OpenCL device (PoCL where there
+# is no other), in the opencl tier; skipped (77) where there is none.
+if(TARGET hetla_opencl)
+  add_test(NAME batch.cpu_opencl COMMAND test_batch native vbatch vmixed zero)
+  set_tests_properties(batch.cpu_opencl PROPERTIES LABELS opencl TIMEOUT 600 SKIP_RETURN_CODE 77
+    ENVIRONMENT "HETLA_MODULE_PATH=${CMAKE_BINARY_DIR}/lib/hetla;HETLA_DEVICES=cpu,opencl")
+  add_dependencies(test_batch hetla_opencl)
+endif()

@@ -1,7 +1,12 @@
 /* The batched BLAS tests: `test_batch SETUP [TEST...]` runs each test in
  * the four precisions on a context of two CPU workers whose batch
  * operations run their CPU_NATIVE class (SETUP "native": SIMD kernels,
- * OpenBLAS per matrix) or their GENERIC one ("generic"). */
+ * OpenBLAS per matrix) or their GENERIC one ("generic"), or with a
+ * simulated accelerator beside them ("sim": P2P operands and variable
+ * batches then go through the staging buffers that the runtime moves to
+ * accelerators). HETLA_DEVICES, where set, names the devices instead
+ * (ctest runs "native" on cpu,opencl too); exit 77 (skipped) where one of
+ * them is not present. */
 #include "test.h"
 #include "test_batch.h"
 
@@ -22,20 +27,32 @@ PRECISIONS(test_batch_info)
 PRECISIONS(test_batch_args)
 PRECISIONS(test_batch_vbatch)
 PRECISIONS(test_batch_zero)
+PRECISIONS(test_batch_vmixed)
 
 int main(int argc, char **argv)
 {
     static const test_case tests[] = {
-        {"gemm", test_batch_gemm, 0},     {"gemv", test_batch_gemv, 0},     {"trsm", test_batch_trsm, 0},
-        {"potrf", test_batch_potrf, 0},   {"getrf", test_batch_getrf, 0},   {"solves", test_batch_solves, 0},
-        {"info", test_batch_info, 0},     {"args", test_batch_args, 0},     {"vbatch", test_batch_vbatch, 0},
-        {"zero", test_batch_zero, 0},
+        {"gemm", test_batch_gemm, 0},   {"gemv", test_batch_gemv, 0},     {"trsm", test_batch_trsm, 0},
+        {"potrf", test_batch_potrf, 0}, {"getrf", test_batch_getrf, 0},   {"solves", test_batch_solves, 0},
+        {"info", test_batch_info, 0},   {"args", test_batch_args, 0},     {"vbatch", test_batch_vbatch, 0},
+        {"zero", test_batch_zero, 0},   {"vmixed", test_batch_vmixed, 0},
     };
-    if (argc < 2 || (strcmp(argv[1], "native") && strcmp(argv[1], "generic"))) {
-        fprintf(stderr, "usage: test_batch native|generic [TEST...]\n");
+    if (argc < 2 || (strcmp(argv[1], "native") && strcmp(argv[1], "generic") && strcmp(argv[1], "sim"))) {
+        fprintf(stderr, "usage: test_batch native|generic|sim [TEST...]\n");
         return 2;
     }
-    ctx = test_context("cpu", 2);
+    hetla_config cfg;
+    if (hetla_config_init(&cfg))
+        return 1;
+    cfg.devices = strcmp(argv[1], "sim") ? "cpu" : "cpu,sim";
+    cfg.cpu_workers = 2;
+    cfg.no_pinning = 1;
+    hetla_status s = hetla_context_create(&cfg, &ctx);
+    if (s) {
+        printf("%s: cannot create a context: %s\n", s == HETLA_ERR_NO_DEVICE ? "skipped" : "error",
+               hetla_error_detail());
+        return s == HETLA_ERR_NO_DEVICE ? 77 : 1;
+    }
     if (!strcmp(argv[1], "generic") && hetla_policy_set(ctx, "cpu=generic")) {
         fprintf(stderr, "cannot set the policy: %s\n", hetla_error_detail());
         return 1;

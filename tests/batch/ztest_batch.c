@@ -1,8 +1,9 @@
 /* The batched routines of one precision on every layout, sizes 1..32 and
- * variable batches, checked matrix by matrix against independent loops
- * with residuals in units of machine epsilon; alpha = 0 and beta = 0 over
- * NaN in what BLAS does not read; info of failing matrices;
- * argument errors.
+ * variable batches and groups (mixed orders 0..70 too), checked matrix by
+ * matrix against independent loops with residuals in units of machine
+ * epsilon; alpha = 0 and beta = 0 over NaN in what BLAS does not read;
+ * info of failing matrices; argument errors; whether P2P operands and
+ * variable batches are staged where the context's devices say so.
  * @precisions normal z -> s d c
  */
 #define COMPLEX
@@ -704,4 +705,224 @@ void ztest_batch_zero(hetla_context *ctx)
         }
     zero_vbatch(ctx);
     zero_group(ctx);
+}
+
+/* ---- mixed sizes, past 32 and 0, and staging ------------------------------------ */
+
+/* Orders of the mixed variable batches and groups: 0, the SIMD kernels'
+ * range, the GPU kernels' tile edges and past them. */
+static const hetla_int vsizes[] = {3, 40, 0, 17, 1, 70, 32, 5, 2, 33, 9, 64};
+#define NVSIZES ((int)(sizeof vsizes / sizeof *vsizes))
+enum { PAD = 3 };
+
+/* A rows x cols matrix of leading dimension rows + PAD: @p src's elements
+ * (ld = rows), or random ones if @p src is NULL; the padding NaN. */
+static T *padded(const T *src, hetla_int rows, hetla_int cols)
+{
+    hetla_int ld = rows + PAD;
+    T *X = ref_nan(ld, cols, 1);
+    for (hetla_int j = 0; j < cols; j++)
+        for (hetla_int i = 0; i < rows; i++)
+            X[i + j * ld] = src ? src[i + j * rows] : rndt();
+    return X;
+}
+
+/* The rows x cols matrix of padded() as a new one with ld = rows; its
+ * padding must still be NaN (neither written nor moved). */
+static T *compact(const T *X, hetla_int rows, hetla_int cols)
+{
+    T *c = ref_new(rows, cols, 1);
+    for (hetla_int j = 0; j < cols; j++) {
+        for (hetla_int i = 0; i < rows; i++)
+            c[i + j * rows] = X[i + j * (rows + PAD)];
+        for (hetla_int i = rows; i < rows + PAD; i++)
+            CHECK(isnan(creal(X[i + j * (rows + PAD)])));
+    }
+    return c;
+}
+
+/* Whether @p ctx stages the calls of operation @p op: a device with
+ * memory of its own runs it (src/batch/run.c). */
+static int staged(hetla_context *ctx, const char *op)
+{
+    hetla_kernel *k = NULL;
+    CHECK_OK(hetla_kernel_find(ctx, op, &k));
+    int any = 0;
+    for (int d = 0; k && d < hetla_device_count(ctx); d++) {
+        hetla_device_desc dd;
+        CHECK_OK(hetla_device_info(ctx, d, &dd));
+        any |= dd.memory_node != 0 && hetla_kernel_selected(k, d) >= 0;
+    }
+    return any;
+}
+
+/* A variable batch of one matrix runs 3 tasks where it is staged (pack,
+ * compute, unpack), else 1; a group of one matrix with beta != 0, 5
+ * (gather A, B and C, compute, scatter C) or 1. With a simulated
+ * accelerator (CPU kernels) both are staged. */
+static void staging_taken(hetla_context *ctx)
+{
+    hetla_int one = 1, two = 2, info;
+    hetla_trans tn = HETLA_NO_TRANS;
+    T alpha = rndt(), beta = rndt(), *A = ref_new(2, 2, 1), *B = ref_new(2, 2, 1), *C = ref_new(2, 2, 1);
+    hetla_stats st;
+    CHECK_OK(hetla_stats_reset(ctx));
+    CHECK_OK(hetla_zgemm_vbatch(ctx, tn, tn, &two, &two, &two, &alpha, &A, &two, &B, &two, &beta, &C, &two, 1, &info));
+    CHECK_OK(hetla_stats_get(ctx, &st));
+    int sv = staged(ctx, "zgemm_vbatch_packed"), sg = staged(ctx, "zgemm_batch");
+    CHECK(st.tasks == (sv ? 3u : 1u));
+    CHECK_OK(hetla_stats_reset(ctx));
+    CHECK_OK(hetla_zgemm_batch_group(ctx, 1, &one, &tn, &tn, &two, &two, &two, &alpha, &A, &two, &B, &two, &beta, &C,
+                                     &two, &info));
+    CHECK_OK(hetla_stats_get(ctx, &st));
+    CHECK(st.tasks == (sg ? 5u : 1u));
+    for (int d = 0; d < hetla_device_count(ctx); d++) {
+        hetla_device_desc dd;
+        CHECK_OK(hetla_device_info(ctx, d, &dd));
+        CHECK(dd.type != HETLA_DEVICE_SIM || (sv && sg));
+    }
+    free(A), free(B), free(C);
+}
+
+/* GEMM (transposed A, conjugated B), GEMV and TRSM on the mixed sizes,
+ * every matrix its own; padded leading dimensions. */
+static void vmixed_blas(hetla_context *ctx)
+{
+    enum { K = NVSIZES };
+    hetla_int m[K], n[K], k[K], lda[K], ldb[K], ldc[K], info[K];
+    T alpha[K], beta[K], *A[K], *B[K], *C[K], *C0[K];
+    for (int i = 0; i < K; i++) {
+        m[i] = vsizes[i], n[i] = vsizes[(i + 4) % K], k[i] = vsizes[(i + 7) % K], alpha[i] = rndt(), beta[i] = rndt();
+        lda[i] = k[i] + PAD, ldb[i] = n[i] + PAD, ldc[i] = m[i] + PAD;
+        A[i] = padded(NULL, k[i], m[i]), B[i] = padded(NULL, n[i], k[i]), C[i] = padded(NULL, m[i], n[i]);
+        C0[i] = compact(C[i], m[i], n[i]);
+    }
+    CHECK_OK(
+        hetla_zgemm_vbatch(ctx, HETLA_TRANS, HETLA_CONJ_TRANS, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, K, info));
+    for (int i = 0; i < K; i++) {
+        T *Ac = compact(A[i], k[i], m[i]), *Bc = compact(B[i], n[i], k[i]), *Cc = compact(C[i], m[i], n[i]);
+        R scale = cabs(alpha[i]) * norm1(Ac, k[i], m[i]) * norm1(Bc, n[i], k[i]) * (R)(k[i] + 1) +
+                  cabs(beta[i]) * norm1(C0[i], m[i], n[i]);
+        ref_gemm(HETLA_TRANS, HETLA_CONJ_TRANS, m[i], n[i], k[i], alpha[i], Ac, k[i], Bc, n[i], beta[i], C0[i]);
+        R r = resid(Cc, C0[i], m[i], n[i], scale);
+        CHECK(info[i] == 0 && r < TOL);
+        if (!(r < TOL))
+            fprintf(stderr, "  gemm_vbatch %lld x %lld x %lld: resid %g\n", (long long)m[i], (long long)n[i],
+                    (long long)k[i], (double)r);
+        free(Ac), free(Bc), free(Cc), free(C[i]), free(C0[i]);
+    }
+    /* y := alpha B x + beta y, B n x k */
+    for (int i = 0; i < K; i++)
+        free(A[i]), C[i] = ref_new(k[i], 1, 1), A[i] = ref_new(n[i], 1, 1), C0[i] = ref_new(n[i], 1, 1),
+                    memcpy(C0[i], A[i], (size_t)n[i] * sizeof(T));
+    CHECK_OK(hetla_zgemv_vbatch(ctx, HETLA_NO_TRANS, n, k, alpha, B, ldb, C, beta, A, K, info));
+    for (int i = 0; i < K; i++) {
+        T *Bc = compact(B[i], n[i], k[i]);
+        R scale = cabs(alpha[i]) * norm1(Bc, n[i], k[i]) * norm1(C[i], k[i], 1) * (R)(k[i] + 1) +
+                  cabs(beta[i]) * norm1(C0[i], n[i], 1);
+        ref_gemm(HETLA_NO_TRANS, HETLA_NO_TRANS, n[i], 1, k[i], alpha[i], Bc, n[i], C[i], k[i], beta[i], C0[i]);
+        CHECK(info[i] == 0 && resid(A[i], C0[i], n[i], 1, scale) < TOL);
+        free(Bc), free(A[i]), free(B[i]), free(C[i]), free(C0[i]);
+    }
+    /* conj(U)^T X = alpha B, U upper of order m (its lower part NaN), B m x n */
+    for (int i = 0; i < K; i++) {
+        T *U = ref_new(m[i], m[i], 1);
+        for (hetla_int q = 0; q < m[i] * m[i]; q++)
+            U[q] = q % m[i] > q / m[i] ? NAN : q % m[i] == q / m[i] ? U[q] + (R)(2 * m[i]) : U[q] / (R)m[i];
+        A[i] = padded(U, m[i], m[i]), B[i] = padded(NULL, m[i], n[i]), C0[i] = compact(B[i], m[i], n[i]);
+        free(U);
+    }
+    CHECK_OK(hetla_ztrsm_vbatch(ctx, HETLA_LEFT, HETLA_UPPER, HETLA_CONJ_TRANS, HETLA_NON_UNIT, m, n, alpha, A, ldc, B,
+                                ldc, K, info));
+    for (int i = 0; i < K; i++) {
+        T *U = compact(A[i], m[i], m[i]), *X = compact(B[i], m[i], n[i]), *UX = ref_new(m[i], n[i], 1);
+        for (hetla_int q = 0; q < m[i] * m[i]; q++)
+            U[q] = isnan(creal(U[q])) ? 0 : U[q];
+        ref_gemm(HETLA_CONJ_TRANS, HETLA_NO_TRANS, m[i], n[i], m[i], 1, U, m[i], X, m[i], 0, UX);
+        for (hetla_int q = 0; q < m[i] * n[i]; q++)
+            C0[i][q] *= alpha[i];
+        R scale = norm1(U, m[i], m[i]) * norm1(X, m[i], n[i]) * (R)(m[i] + 1);
+        CHECK(info[i] == 0 && resid(UX, C0[i], m[i], n[i], scale) < TOL);
+        free(U), free(X), free(UX), free(A[i]), free(B[i]), free(C0[i]);
+    }
+}
+
+/* Cholesky and LU on the mixed sizes, padded, one bad matrix each whose
+ * info alone is set (Cholesky: order 40, minor 3 indefinite; LU: order
+ * 17, column 1 zero); the others factor as if alone. */
+static void vmixed_factor(hetla_context *ctx)
+{
+    enum { K = NVSIZES, BADC = 1, BADL = 3 };
+    hetla_int n[K], ld[K], info[K], *piv[K];
+    T *A[K], *A0[K];
+    for (int i = 0; i < K; i++) {
+        n[i] = vsizes[i], ld[i] = n[i] + PAD;
+        A0[i] = make_hpd(n[i], 1);
+        if (i == BADC)
+            A0[i][2 * (n[i] + 1)] = -100 * (R)n[i];
+        A[i] = padded(A0[i], n[i], n[i]);
+        piv[i] = malloc((size_t)(n[i] + 1) * sizeof(hetla_int));
+    }
+    CHECK_STATUS(hetla_zpotrf_vbatch(ctx, HETLA_LOWER, n, A, ld, K, info), HETLA_NUMERICAL);
+    for (int i = 0; i < K; i++) {
+        T *F = compact(A[i], n[i], n[i]);
+        CHECK(i == BADC ? info[i] == 3 : info[i] == 0 && chol_resid(A0[i], F, n[i], HETLA_LOWER) < TOL);
+        free(F), free(A[i]), free(A0[i]);
+        A0[i] = ref_new(n[i], n[i], 1);
+        for (hetla_int q = 0; i == BADL && q < n[i]; q++)
+            A0[i][q + n[i]] = 0;
+        A[i] = padded(A0[i], n[i], n[i]);
+    }
+    CHECK_STATUS(hetla_zgetrf_vbatch(ctx, n, n, A, ld, piv, K, info), HETLA_NUMERICAL);
+    for (int i = 0; i < K; i++) {
+        T *F = compact(A[i], n[i], n[i]);
+        CHECK(i == BADL ? info[i] == 2 : info[i] == 0 && lu_resid(A0[i], F, piv[i], n[i]) < TOL);
+        free(F), free(A[i]), free(A0[i]), free(piv[i]);
+    }
+}
+
+/* Groups of the mixed sizes: every transpose, padded leading dimensions,
+ * an order-0 group among them. */
+static void vmixed_group(hetla_context *ctx)
+{
+    enum { G = 5, K = 14 };
+    hetla_int gs[G] = {3, 2, 1, 4, 4}, gm[G] = {40, 70, 0, 17, 1}, gn[G] = {33, 5, 2, 64, 1}, gk[G] = {70, 40, 3, 2, 1};
+    hetla_int lda[G], ldb[G], ldc[G], info[K];
+    hetla_trans ta[G] = {HETLA_NO_TRANS, HETLA_TRANS, HETLA_CONJ_TRANS, HETLA_CONJ_TRANS, HETLA_NO_TRANS};
+    hetla_trans tb[G] = {HETLA_CONJ_TRANS, HETLA_NO_TRANS, HETLA_TRANS, HETLA_NO_TRANS, HETLA_TRANS};
+    T ga[G], gb[G], *A[K], *B[K], *C[K], *C0[K];
+    for (int g = 0, i = 0; g < G; g++) {
+        hetla_int ar = ta[g] == HETLA_NO_TRANS ? gm[g] : gk[g], br = tb[g] == HETLA_NO_TRANS ? gk[g] : gn[g];
+        lda[g] = ar + PAD, ldb[g] = br + PAD, ldc[g] = gm[g] + PAD, ga[g] = rndt(), gb[g] = g == 3 ? 0 : rndt();
+        for (hetla_int q = 0; q < gs[g]; q++, i++) {
+            A[i] = padded(NULL, ar, (gm[g] + gk[g]) - ar), B[i] = padded(NULL, br, (gk[g] + gn[g]) - br);
+            C[i] = padded(NULL, gm[g], gn[g]), C0[i] = compact(C[i], gm[g], gn[g]);
+        }
+    }
+    CHECK_OK(hetla_zgemm_batch_group(ctx, G, gs, ta, tb, gm, gn, gk, ga, A, lda, B, ldb, gb, C, ldc, info));
+    for (int g = 0, i = 0; g < G; g++)
+        for (hetla_int q = 0; q < gs[g]; q++, i++) {
+            hetla_int ar = lda[g] - PAD, br = ldb[g] - PAD;
+            T *Ac = compact(A[i], ar, gm[g] + gk[g] - ar), *Bc = compact(B[i], br, gk[g] + gn[g] - br);
+            T *Cc = compact(C[i], gm[g], gn[g]);
+            R scale =
+                cabs(ga[g]) * norm1(Ac, ar, gm[g] + gk[g] - ar) * norm1(Bc, br, gk[g] + gn[g] - br) * (R)(gk[g] + 1) +
+                cabs(gb[g]) * norm1(C0[i], gm[g], gn[g]);
+            ref_gemm(ta[g], tb[g], gm[g], gn[g], gk[g], ga[g], Ac, ar, Bc, br, gb[g], C0[i]);
+            R r = resid(Cc, C0[i], gm[g], gn[g], scale);
+            CHECK(info[i] == 0 && r < TOL);
+            if (!(r < TOL))
+                fprintf(stderr, "  gemm_batch_group group %d matrix %lld: resid %g\n", g, (long long)q, (double)r);
+            free(Ac), free(Bc), free(Cc), free(A[i]), free(B[i]), free(C[i]), free(C0[i]);
+        }
+}
+
+/* Variable batches and groups of mixed sizes (0, 1..32, past 32), and
+ * whether the calls were staged where the context says they should be. */
+void ztest_batch_vmixed(hetla_context *ctx)
+{
+    staging_taken(ctx);
+    vmixed_blas(ctx);
+    vmixed_factor(ctx);
+    vmixed_group(ctx);
 }

@@ -76,16 +76,23 @@ static double urand(void) /* xorshift, in [-1, 1) */
 
 static hetla_zcomplex rand_of(hetla_dtype t) { return is_complex(t) ? urand() + I * urand() : urand(); }
 
-/* A rows x cols batch in @p layout, random, or NaN everywhere (poison). */
-static hetla_batch batch_new(hetla_batch_layout l, hetla_dtype t, hetla_int rows, hetla_int cols, int nan)
+/* @p count rows x cols matrices in @p layout, random, or NaN everywhere
+ * (poison). */
+static hetla_batch batch_of(hetla_batch_layout l, hetla_dtype t, hetla_int rows, hetla_int cols, hetla_int count,
+                            int nan)
 {
     hetla_batch b;
-    CHECK_OK(hetla_batch_alloc(l, t, rows, cols, COUNT, 0, &b));
-    for (hetla_int k = 0; k < COUNT; k++)
+    CHECK_OK(hetla_batch_alloc(l, t, rows, cols, count, 0, &b));
+    for (hetla_int k = 0; k < count; k++)
         for (hetla_int j = 0; j < cols; j++)
             for (hetla_int i = 0; i < rows; i++)
                 put(&b, k, i, j, nan ? NAN : rand_of(t));
     return b;
+}
+
+static hetla_batch batch_new(hetla_batch_layout l, hetla_dtype t, hetla_int rows, hetla_int cols, int nan)
+{
+    return batch_of(l, t, rows, cols, COUNT, nan);
 }
 
 /* op(X)(r, c) */
@@ -95,18 +102,18 @@ static hetla_zcomplex opget(const hetla_batch *b, hetla_trans tr, hetla_int k, h
 }
 
 /* max over C's elements of |C - (alpha op(A) op(B) + beta C0)| over
- * eps (k + 2) (|alpha| |op(A)| |op(B)| + |beta| |C0|). */
+ * eps (k + 2) (|alpha| |op(A)| |op(B)| + |beta| |C0|), every matrix of C. */
 static double residual(hetla_trans ta, hetla_trans tb, hetla_zcomplex alpha, const hetla_batch *A,
                        const hetla_batch *B, hetla_zcomplex beta, const hetla_batch *C0, const hetla_batch *C,
                        hetla_int kk)
 {
     double worst = 0, eps = eps_of(C->type);
-    for (hetla_int k = 0; k < COUNT; k++)
+    for (hetla_int k = 0; k < C->count; k++)
         for (hetla_int j = 0; j < C->cols; j++)
             for (hetla_int i = 0; i < C->rows; i++) {
                 hetla_zcomplex s = 0;
                 double scale = 0;
-                for (hetla_int l = 0; l < kk; l++) {
+                for (hetla_int l = 0; l < kk && alpha != 0; l++) { /* BLAS: alpha = 0 reads neither */
                     hetla_zcomplex a = opget(A, ta, k, i, l), b = opget(B, tb, k, l, j);
                     s += a * b, scale += cabs(a) * cabs(b);
                 }
@@ -144,7 +151,7 @@ static hetla_status gemv(hetla_context *ctx, hetla_dtype t, hetla_trans ta, hetl
 
 static void copy_into(const hetla_batch *dst, const hetla_batch *src)
 {
-    for (hetla_int k = 0; k < COUNT; k++)
+    for (hetla_int k = 0; k < src->count; k++)
         for (hetla_int j = 0; j < src->cols; j++)
             for (hetla_int i = 0; i < src->rows; i++)
                 put(dst, k, i, j, get(src, k, i, j));
@@ -226,8 +233,8 @@ static double rebuild_residual(int what, hetla_uplo uplo, const hetla_batch *A0,
                                const hetla_int *ipiv, hetla_int n)
 {
     double worst = 0;
-    hetla_zcomplex *M = malloc((size_t)(n * n) * sizeof *M);
-    for (hetla_int k = 0; k < COUNT; k++) {
+    hetla_zcomplex *M = malloc((size_t)(n * n + 1) * sizeof *M);
+    for (hetla_int k = 0; k < F->count; k++) {
         double amax = 0;
         for (hetla_int j = 0; j < n; j++)
             for (hetla_int i = 0; i < n; i++) {
@@ -265,16 +272,21 @@ static double rebuild_residual(int what, hetla_uplo uplo, const hetla_batch *A0,
 
 /* Random n x n matrices as factorization @p what takes them: 2n added to
  * the diagonal for POTRF (made Hermitian) and NOPIV. */
-static hetla_batch factor_input(int what, hetla_dtype t, hetla_batch_layout l, hetla_int n)
+static hetla_batch factor_prepare(int what, hetla_batch A0)
 {
-    hetla_batch A0 = batch_new(l, t, n, n, 0);
-    for (hetla_int k = 0; k < COUNT && what != GETRF; k++)
+    hetla_int n = A0.rows;
+    for (hetla_int k = 0; k < A0.count && what != GETRF; k++)
         for (hetla_int j = 0; j < n; j++) {
             put(&A0, k, j, j, creal(get(&A0, k, j, j)) + 2.0 * (double)n);
             for (hetla_int i = j + 1; i < n && what == POTRF; i++)
                 put(&A0, k, j, i, conj(get(&A0, k, i, j)));
         }
     return A0;
+}
+
+static hetla_batch factor_input(int what, hetla_dtype t, hetla_batch_layout l, hetla_int n)
+{
+    return factor_prepare(what, batch_new(l, t, n, n, 0));
 }
 
 /* One factorization of COUNT n x n matrices (factor_input); matrix 5
@@ -413,56 +425,77 @@ static hetla_status trsm(hetla_context *ctx, hetla_side side, hetla_uplo uplo, h
     }
 }
 
-/* One TRSM of combination @p c (bit 0: right side, 1: upper, 2: unit
- * diagonal; c / 8: the transpose) with A of order na and nv right-hand
- * sides. A's ld is na + 2; its padding, the triangle not read and a unit
- * diagonal are NaN; off the diagonal its elements are divided by na, so
- * that the solutions stay in range up to BIGN. alpha = 0 must give B = 0
- * over NaN everywhere in A and B (BLAS: neither is read). @return the
- * residual. */
-static double trsm_case(hetla_context *ctx, hetla_dtype t, hetla_batch_layout l, int c, hetla_int na, hetla_int nv,
-                        hetla_zcomplex alpha)
+/* The operands of a TRSM of combination @p c (bit 0: right side, 1:
+ * upper, 2: unit diagonal; c / 8: the transpose) with A of order na and
+ * nv right-hand sides, @p count matrices: A with ld na + 2, its padding,
+ * the triangle not read and a unit diagonal NaN, off the diagonal its
+ * elements divided by na, so that the solutions stay in range up to BIGN;
+ * B0 and B (a copy) random. alpha = 0: NaN everywhere in A and B (BLAS
+ * reads neither). */
+static void trsm_operands(hetla_dtype t, hetla_batch_layout l, int c, hetla_int na, hetla_int nv, hetla_zcomplex alpha,
+                          hetla_int count, hetla_batch *A, hetla_batch *B0, hetla_batch *B)
 {
-    hetla_side side = c & 1 ? HETLA_RIGHT : HETLA_LEFT;
     hetla_uplo uplo = c & 2 ? HETLA_UPPER : HETLA_LOWER;
     hetla_diag diag = c & 4 ? HETLA_UNIT : HETLA_NON_UNIT;
-    hetla_trans ta = transes[c / 8];
-    int nan_all = alpha == 0;
-    hetla_int m = side == HETLA_LEFT ? na : nv, n = side == HETLA_LEFT ? nv : na;
-    hetla_batch A = batch_new(l, t, na + 2, na, nan_all);
-    A.rows = na;
-    for (hetla_int k = 0; k < COUNT && !nan_all; k++)
+    int nan_all = alpha == 0, left = !(c & 1);
+    hetla_int m = left ? na : nv, n = left ? nv : na;
+    *A = batch_of(l, t, na + 2, na, count, nan_all);
+    A->rows = na;
+    for (hetla_int k = 0; k < count && !nan_all; k++)
         for (hetla_int j = 0; j < na; j++)
             for (hetla_int i = 0; i < na + 2; i++) {
                 int in = i < na && (uplo == HETLA_LOWER ? i > j : i < j);
                 if (i == j)
-                    put(&A, k, i, j, diag == HETLA_UNIT ? NAN : 1.5 + 0.5 * rand_of(t));
+                    put(A, k, i, j, diag == HETLA_UNIT ? NAN : 1.5 + 0.5 * rand_of(t));
                 else
-                    put(&A, k, i, j, in ? get(&A, k, i, j) / (double)na : NAN);
+                    put(A, k, i, j, in ? get(A, k, i, j) / (double)na : NAN);
             }
-    hetla_batch B0 = batch_new(l, t, m, n, nan_all), B = batch_new(l, t, m, n, 0);
-    copy_into(&B, &B0);
-    hetla_status s = trsm(ctx, side, uplo, ta, diag, alpha, &A, &B);
-    CHECK_OK(s);
-    double worst = s ? INFINITY : 0;
-    hetla_zcomplex *M = malloc((size_t)(na * na) * sizeof *M);
-    y_new(nv);
-    for (hetla_int k = 0; k < COUNT && !s; k++) {
+    *B0 = batch_of(l, t, m, n, count, nan_all), *B = batch_of(l, t, m, n, count, 0);
+    copy_into(B, B0);
+}
+
+/* The worst residual of the TRSM of trsm_operands over its matrices: B
+ * the solutions of op(A) X = alpha B0 (X op(A) on the right), 0 where
+ * alpha = 0. */
+static double trsm_check(int c, hetla_zcomplex alpha, const hetla_batch *A, const hetla_batch *B0, const hetla_batch *B)
+{
+    hetla_uplo uplo = c & 2 ? HETLA_UPPER : HETLA_LOWER;
+    hetla_diag diag = c & 4 ? HETLA_UNIT : HETLA_NON_UNIT;
+    hetla_trans ta = transes[c / 8];
+    hetla_int na = A->rows;
+    double worst = 0;
+    hetla_zcomplex *M = malloc((size_t)(na * na + 1) * sizeof *M);
+    y_new(c & 1 ? B->rows : B->cols);
+    for (hetla_int k = 0; k < B->count; k++) {
         if (alpha == 0) {
-            for (hetla_int j = 0; j < n; j++)
-                for (hetla_int i = 0; i < m; i++)
-                    worst = get(&B, k, i, j) == 0 ? worst : INFINITY;
+            for (hetla_int j = 0; j < B->cols; j++)
+                for (hetla_int i = 0; i < B->rows; i++)
+                    worst = get(B, k, i, j) == 0 ? worst : INFINITY;
             continue;
         }
         for (hetla_int j = 0; j < na; j++) /* op(A)(i, j) of the triangle */
             for (hetla_int i = 0; i < na; i++) {
                 hetla_int r = ta == HETLA_NO_TRANS ? i : j, cc = ta == HETLA_NO_TRANS ? j : i;
                 int in = uplo == HETLA_LOWER ? r > cc : r < cc;
-                M[i + j * na] = i == j && diag == HETLA_UNIT ? 1 : i == j || in ? opget(&A, ta, k, i, j) : 0;
+                M[i + j * na] = i == j && diag == HETLA_UNIT ? 1 : i == j || in ? opget(A, ta, k, i, j) : 0;
             }
-        worst = fmax(worst, solve_residual(M, na, side == HETLA_RIGHT, alpha, &B0, &B, k));
+        worst = fmax(worst, solve_residual(M, na, c & 1, alpha, B0, B, k));
     }
     free(M);
+    return worst;
+}
+
+/* One TRSM of combination @p c on the operands of trsm_operands.
+ * @return the residual. */
+static double trsm_case(hetla_context *ctx, hetla_dtype t, hetla_batch_layout l, int c, hetla_int na, hetla_int nv,
+                        hetla_zcomplex alpha)
+{
+    hetla_batch A, B0, B;
+    trsm_operands(t, l, c, na, nv, alpha, COUNT, &A, &B0, &B);
+    hetla_status s = trsm(ctx, c & 1 ? HETLA_RIGHT : HETLA_LEFT, c & 2 ? HETLA_UPPER : HETLA_LOWER, transes[c / 8],
+                          c & 4 ? HETLA_UNIT : HETLA_NON_UNIT, alpha, &A, &B);
+    CHECK_OK(s);
+    double worst = s ? INFINITY : trsm_check(c, alpha, &A, &B0, &B);
     CHECK_OK(hetla_batch_free(&A));
     CHECK_OK(hetla_batch_free(&B0));
     CHECK_OK(hetla_batch_free(&B));
@@ -613,6 +646,355 @@ static void test_getrs_nopiv_cpu_cuda(void)
     solve_sweep("cpu,cuda", NOPIV);
 }
 
+/* ---- variable-size batches and groups --------------------------------------- */
+
+/* The matrices of the variable batches: orders 0..32 and past the GPU
+ * kernels' tiles (40, 70, 55), mixed in each call. */
+enum { VCOUNT = 36 };
+
+static hetla_int vsize(int i)
+{
+    static const hetla_int past[] = {40, 70, 55};
+    return i < 33 ? i : past[i - 33];
+}
+
+/* @p count scalars of type @p t from @p v, as the typed calls take them. */
+static void *scalars_of(hetla_dtype t, const hetla_zcomplex *v, int count)
+{
+    hetla_batch b = {HETLA_BATCH_STRIDED, t, count, 1, 1, count, count, 1, malloc((size_t)count * hetla_dtype_size(t))};
+    for (int i = 0; i < count; i++)
+        put(&b, 0, i, 0, v[i]);
+    return b.ptr;
+}
+
+static hetla_status vgemm(hetla_context *ctx, hetla_dtype t, hetla_trans ta, hetla_trans tb, const hetla_int *m,
+                          const hetla_int *n, const hetla_int *k, const void *alpha, void **A, const hetla_int *lda,
+                          void **B, const hetla_int *ldb, const void *beta, void **C, const hetla_int *ldc,
+                          hetla_int *info)
+{
+    switch (t) {
+    case HETLA_FLOAT:
+        return hetla_sgemm_vbatch(ctx, ta, tb, m, n, k, alpha, (float **)A, lda, (float **)B, ldb, beta, (float **)C,
+                                  ldc, VCOUNT, info);
+    case HETLA_DOUBLE:
+        return hetla_dgemm_vbatch(ctx, ta, tb, m, n, k, alpha, (double **)A, lda, (double **)B, ldb, beta, (double **)C,
+                                  ldc, VCOUNT, info);
+    case HETLA_COMPLEX:
+        return hetla_cgemm_vbatch(ctx, ta, tb, m, n, k, alpha, (hetla_ccomplex **)A, lda, (hetla_ccomplex **)B, ldb,
+                                  beta, (hetla_ccomplex **)C, ldc, VCOUNT, info);
+    default:
+        return hetla_zgemm_vbatch(ctx, ta, tb, m, n, k, alpha, (hetla_zcomplex **)A, lda, (hetla_zcomplex **)B, ldb,
+                                  beta, (hetla_zcomplex **)C, ldc, VCOUNT, info);
+    }
+}
+
+static hetla_status vgemv(hetla_context *ctx, hetla_dtype t, hetla_trans ta, const hetla_int *m, const hetla_int *n,
+                          const void *alpha, void **A, const hetla_int *lda, void **x, const void *beta, void **y,
+                          hetla_int *info)
+{
+    switch (t) {
+    case HETLA_FLOAT:
+        return hetla_sgemv_vbatch(ctx, ta, m, n, alpha, (float **)A, lda, (float **)x, beta, (float **)y, VCOUNT, info);
+    case HETLA_DOUBLE:
+        return hetla_dgemv_vbatch(ctx, ta, m, n, alpha, (double **)A, lda, (double **)x, beta, (double **)y, VCOUNT,
+                                  info);
+    case HETLA_COMPLEX:
+        return hetla_cgemv_vbatch(ctx, ta, m, n, alpha, (hetla_ccomplex **)A, lda, (hetla_ccomplex **)x, beta,
+                                  (hetla_ccomplex **)y, VCOUNT, info);
+    default:
+        return hetla_zgemv_vbatch(ctx, ta, m, n, alpha, (hetla_zcomplex **)A, lda, (hetla_zcomplex **)x, beta,
+                                  (hetla_zcomplex **)y, VCOUNT, info);
+    }
+}
+
+static hetla_status vtrsm(hetla_context *ctx, hetla_dtype t, int c, const hetla_int *m, const hetla_int *n,
+                          const void *alpha, void **A, const hetla_int *lda, void **B, const hetla_int *ldb,
+                          hetla_int *info)
+{
+    hetla_side side = c & 1 ? HETLA_RIGHT : HETLA_LEFT;
+    hetla_uplo uplo = c & 2 ? HETLA_UPPER : HETLA_LOWER;
+    hetla_diag diag = c & 4 ? HETLA_UNIT : HETLA_NON_UNIT;
+    hetla_trans ta = transes[c / 8];
+    switch (t) {
+    case HETLA_FLOAT:
+        return hetla_strsm_vbatch(ctx, side, uplo, ta, diag, m, n, alpha, (float **)A, lda, (float **)B, ldb, VCOUNT,
+                                  info);
+    case HETLA_DOUBLE:
+        return hetla_dtrsm_vbatch(ctx, side, uplo, ta, diag, m, n, alpha, (double **)A, lda, (double **)B, ldb, VCOUNT,
+                                  info);
+    case HETLA_COMPLEX:
+        return hetla_ctrsm_vbatch(ctx, side, uplo, ta, diag, m, n, alpha, (hetla_ccomplex **)A, lda,
+                                  (hetla_ccomplex **)B, ldb, VCOUNT, info);
+    default:
+        return hetla_ztrsm_vbatch(ctx, side, uplo, ta, diag, m, n, alpha, (hetla_zcomplex **)A, lda,
+                                  (hetla_zcomplex **)B, ldb, VCOUNT, info);
+    }
+}
+
+static hetla_status vfactor(hetla_context *ctx, hetla_dtype t, int what, hetla_uplo uplo, const hetla_int *n, void **A,
+                            const hetla_int *lda, hetla_int **ipiv, hetla_int *info)
+{
+    switch (t) {
+    case HETLA_FLOAT:
+        return what == POTRF ? hetla_spotrf_vbatch(ctx, uplo, n, (float **)A, lda, VCOUNT, info)
+                             : hetla_sgetrf_vbatch(ctx, n, n, (float **)A, lda, ipiv, VCOUNT, info);
+    case HETLA_DOUBLE:
+        return what == POTRF ? hetla_dpotrf_vbatch(ctx, uplo, n, (double **)A, lda, VCOUNT, info)
+                             : hetla_dgetrf_vbatch(ctx, n, n, (double **)A, lda, ipiv, VCOUNT, info);
+    case HETLA_COMPLEX:
+        return what == POTRF ? hetla_cpotrf_vbatch(ctx, uplo, n, (hetla_ccomplex **)A, lda, VCOUNT, info)
+                             : hetla_cgetrf_vbatch(ctx, n, n, (hetla_ccomplex **)A, lda, ipiv, VCOUNT, info);
+    default:
+        return what == POTRF ? hetla_zpotrf_vbatch(ctx, uplo, n, (hetla_zcomplex **)A, lda, VCOUNT, info)
+                             : hetla_zgetrf_vbatch(ctx, n, n, (hetla_zcomplex **)A, lda, ipiv, VCOUNT, info);
+    }
+}
+
+static hetla_status group(hetla_context *ctx, hetla_dtype t, hetla_int ng, const hetla_int *gs, const hetla_trans *ta,
+                          const hetla_trans *tb, const hetla_int *m, const hetla_int *n, const hetla_int *k,
+                          const void *alpha, void **A, const hetla_int *lda, void **B, const hetla_int *ldb,
+                          const void *beta, void **C, const hetla_int *ldc, hetla_int *info)
+{
+    switch (t) {
+    case HETLA_FLOAT:
+        return hetla_sgemm_batch_group(ctx, ng, gs, ta, tb, m, n, k, alpha, (float **)A, lda, (float **)B, ldb, beta,
+                                       (float **)C, ldc, info);
+    case HETLA_DOUBLE:
+        return hetla_dgemm_batch_group(ctx, ng, gs, ta, tb, m, n, k, alpha, (double **)A, lda, (double **)B, ldb, beta,
+                                       (double **)C, ldc, info);
+    case HETLA_COMPLEX:
+        return hetla_cgemm_batch_group(ctx, ng, gs, ta, tb, m, n, k, alpha, (hetla_ccomplex **)A, lda,
+                                       (hetla_ccomplex **)B, ldb, beta, (hetla_ccomplex **)C, ldc, info);
+    default:
+        return hetla_zgemm_batch_group(ctx, ng, gs, ta, tb, m, n, k, alpha, (hetla_zcomplex **)A, lda,
+                                       (hetla_zcomplex **)B, ldb, beta, (hetla_zcomplex **)C, ldc, info);
+    }
+}
+
+/* The matrices of a variable batch or group, each a batch of one (strided,
+ * ld = rows), and what the calls take: their addresses, lds, scalars. */
+typedef struct vset {
+    hetla_batch A[VCOUNT], B[VCOUNT], C0[VCOUNT], C[VCOUNT];
+    void *pa[VCOUNT], *pb[VCOUNT], *pc[VCOUNT];
+    hetla_int lda[VCOUNT], ldb[VCOUNT], ldc[VCOUNT], info[VCOUNT];
+    hetla_zcomplex alpha[VCOUNT], beta[VCOUNT];
+} vset;
+
+static void vset_address(vset *v)
+{
+    for (int i = 0; i < VCOUNT; i++) {
+        v->pa[i] = v->A[i].ptr, v->pb[i] = v->B[i].ptr, v->pc[i] = v->C[i].ptr;
+        v->lda[i] = v->A[i].ld, v->ldb[i] = v->B[i].ld, v->ldc[i] = v->C[i].ld;
+        v->info[i] = -1;
+    }
+}
+
+static void vset_free(vset *v, int with_c0)
+{
+    for (int i = 0; i < VCOUNT; i++) {
+        CHECK_OK(hetla_batch_free(&v->A[i]));
+        CHECK_OK(hetla_batch_free(&v->B[i]));
+        CHECK_OK(hetla_batch_free(&v->C[i]));
+        if (with_c0)
+            CHECK_OK(hetla_batch_free(&v->C0[i]));
+    }
+}
+
+/* GEMM (GEMV: @p vec) of VCOUNT matrices of mixed orders, transposes
+ * @p ta, @p tb, each its own scalars: alpha = 0 on every sixth (A and B
+ * NaN), beta = 0 on every fourth (C NaN). @return the worst residual. */
+static double vgemm_case(hetla_context *ctx, hetla_dtype t, hetla_trans ta, hetla_trans tb, int vec)
+{
+    vset *v = malloc(sizeof *v);
+    hetla_int m[VCOUNT], n[VCOUNT], k[VCOUNT], ar[VCOUNT], ac[VCOUNT];
+    for (int i = 0; i < VCOUNT; i++) {
+        m[i] = vsize(i), n[i] = vec ? 1 : vsize((7 * i + 3) % VCOUNT), k[i] = vsize((5 * i + 11) % VCOUNT);
+        v->alpha[i] = i % 6 == 5 ? 0 : rand_of(t), v->beta[i] = i % 4 == 3 ? 0 : rand_of(t);
+        ar[i] = ta == HETLA_NO_TRANS ? m[i] : k[i], ac[i] = ta == HETLA_NO_TRANS ? k[i] : m[i];
+        v->A[i] = batch_of(HETLA_BATCH_STRIDED, t, ar[i], ac[i], 1, v->alpha[i] == 0);
+        v->B[i] = batch_of(HETLA_BATCH_STRIDED, t, tb == HETLA_NO_TRANS ? k[i] : n[i],
+                           tb == HETLA_NO_TRANS ? n[i] : k[i], 1, v->alpha[i] == 0);
+        v->C0[i] = batch_of(HETLA_BATCH_STRIDED, t, m[i], n[i], 1, v->beta[i] == 0);
+        v->C[i] = batch_of(HETLA_BATCH_STRIDED, t, m[i], n[i], 1, 0);
+        copy_into(&v->C[i], &v->C0[i]);
+    }
+    vset_address(v);
+    void *al = scalars_of(t, v->alpha, VCOUNT), *be = scalars_of(t, v->beta, VCOUNT);
+    hetla_status s = vec ? vgemv(ctx, t, ta, ar, ac, al, v->pa, v->lda, v->pb, be, v->pc, v->info)
+                         : vgemm(ctx, t, ta, tb, m, n, k, al, v->pa, v->lda, v->pb, v->ldb, be, v->pc, v->ldc, v->info);
+    CHECK_OK(s);
+    double worst = s ? INFINITY : 0;
+    for (int i = 0; i < VCOUNT && !s; i++) {
+        double r = residual(ta, tb, v->alpha[i], &v->A[i], &v->B[i], v->beta[i], &v->C0[i], &v->C[i], k[i]);
+        CHECK(v->info[i] == 0);
+        worst = fmax(worst, isnan(r) ? INFINITY : r);
+    }
+    free(al), free(be);
+    vset_free(v, 1);
+    free(v);
+    return worst;
+}
+
+/* TRSM of combination @p c (as trsm_operands) on VCOUNT matrices of mixed
+ * orders, alpha = 0 on every seventh. @return the worst residual. */
+static double vtrsm_case(hetla_context *ctx, hetla_dtype t, int c)
+{
+    vset *v = malloc(sizeof *v);
+    hetla_int m[VCOUNT], n[VCOUNT];
+    for (int i = 0; i < VCOUNT; i++) {
+        hetla_int na = vsize(i), nv = vsize((3 * i + 5) % VCOUNT);
+        v->alpha[i] = i % 7 == 6 ? 0 : rand_of(t);
+        trsm_operands(t, HETLA_BATCH_STRIDED, c, na, nv, v->alpha[i], 1, &v->A[i], &v->C0[i], &v->B[i]);
+        m[i] = c & 1 ? nv : na, n[i] = c & 1 ? na : nv;
+        v->C[i] = batch_of(HETLA_BATCH_STRIDED, t, 0, 0, 1, 0);
+    }
+    vset_address(v);
+    void *al = scalars_of(t, v->alpha, VCOUNT);
+    hetla_status s = vtrsm(ctx, t, c, m, n, al, v->pa, v->lda, v->pb, v->ldb, v->info);
+    CHECK_OK(s);
+    double worst = s ? INFINITY : 0;
+    for (int i = 0; i < VCOUNT && !s; i++) {
+        CHECK(v->info[i] == 0);
+        worst = fmax(worst, trsm_check(c, v->alpha[i], &v->A[i], &v->C0[i], &v->B[i]));
+    }
+    free(al);
+    vset_free(v, 1);
+    free(v);
+    return worst;
+}
+
+/* Cholesky (@p uplo) or LU of VCOUNT matrices of mixed orders, the
+ * matrix of order 40 made to fail (POTRF: A(2,2) = -n^2; LU: column 1
+ * zero): its info alone set, the others' factors rebuilt. @return the
+ * worst residual of the good ones. */
+static double vfactor_case(hetla_context *ctx, hetla_dtype t, int what, hetla_uplo uplo)
+{
+    enum { BAD = 33 };
+    vset *v = malloc(sizeof *v);
+    hetla_int n[VCOUNT], *piv[VCOUNT];
+    for (int i = 0; i < VCOUNT; i++) {
+        n[i] = vsize(i);
+        v->C0[i] = factor_prepare(what, batch_of(HETLA_BATCH_STRIDED, t, n[i], n[i], 1, 0));
+        for (hetla_int q = 0; i == BAD && q < n[i]; q++)
+            if (what == POTRF)
+                put(&v->C0[i], 0, 2, 2, -(double)(n[i] * n[i]));
+            else
+                put(&v->C0[i], 0, q, 1, 0);
+        v->A[i] = batch_of(HETLA_BATCH_STRIDED, t, n[i], n[i], 1, 0);
+        copy_into(&v->A[i], &v->C0[i]);
+        v->B[i] = v->C[i] = batch_of(HETLA_BATCH_STRIDED, t, 0, 0, 1, 0);
+        piv[i] = calloc((size_t)n[i] + 1, sizeof(hetla_int));
+    }
+    vset_address(v);
+    CHECK_STATUS(vfactor(ctx, t, what, uplo, n, v->pa, v->lda, what == GETRF ? piv : NULL, v->info), HETLA_NUMERICAL);
+    double worst = 0;
+    for (int i = 0; i < VCOUNT; i++) {
+        CHECK(v->info[i] == (i == BAD ? (what == POTRF ? 3 : 2) : 0));
+        if (i != BAD)
+            worst = fmax(worst, rebuild_residual(what, uplo, &v->C0[i], &v->A[i], piv[i], n[i]));
+        free(piv[i]);
+        CHECK_OK(hetla_batch_free(&v->A[i]));
+        CHECK_OK(hetla_batch_free(&v->B[i]));
+        CHECK_OK(hetla_batch_free(&v->C0[i]));
+    }
+    free(v);
+    return worst;
+}
+
+/* A group call: five groups of mixed orders (one of order 0), every
+ * transpose, beta = 0 over NaN in one. @return the worst residual. */
+static double group_case(hetla_context *ctx, hetla_dtype t)
+{
+    enum { G = 5 };
+    static const hetla_int gs[G] = {10, 7, 3, 12, 4}, gm[G] = {40, 70, 0, 17, 1}, gn[G] = {33, 5, 2, 64, 1},
+                           gk[G] = {70, 40, 3, 2, 1};
+    static const hetla_trans ta[G] = {HETLA_NO_TRANS, HETLA_TRANS, HETLA_CONJ_TRANS, HETLA_CONJ_TRANS, HETLA_NO_TRANS};
+    static const hetla_trans tb[G] = {HETLA_CONJ_TRANS, HETLA_NO_TRANS, HETLA_TRANS, HETLA_NO_TRANS, HETLA_TRANS};
+    hetla_zcomplex ga[G], gb[G];
+    hetla_int lda[G], ldb[G], ldc[G];
+    vset *v = malloc(sizeof *v);
+    for (int g = 0, i = 0; g < G; g++) {
+        hetla_int ar = ta[g] == HETLA_NO_TRANS ? gm[g] : gk[g], br = tb[g] == HETLA_NO_TRANS ? gk[g] : gn[g];
+        ga[g] = rand_of(t), gb[g] = g == 3 ? 0 : rand_of(t);
+        lda[g] = ar > 1 ? ar : 1, ldb[g] = br > 1 ? br : 1, ldc[g] = gm[g] > 1 ? gm[g] : 1;
+        for (hetla_int q = 0; q < gs[g]; q++, i++) {
+            v->A[i] = batch_of(HETLA_BATCH_STRIDED, t, ar, gm[g] + gk[g] - ar, 1, 0);
+            v->B[i] = batch_of(HETLA_BATCH_STRIDED, t, br, gk[g] + gn[g] - br, 1, 0);
+            v->C0[i] = batch_of(HETLA_BATCH_STRIDED, t, gm[g], gn[g], 1, gb[g] == 0);
+            v->C[i] = batch_of(HETLA_BATCH_STRIDED, t, gm[g], gn[g], 1, 0);
+            copy_into(&v->C[i], &v->C0[i]);
+        }
+    }
+    vset_address(v);
+    void *al = scalars_of(t, ga, G), *be = scalars_of(t, gb, G);
+    hetla_status s = group(ctx, t, G, gs, ta, tb, gm, gn, gk, al, v->pa, lda, v->pb, ldb, be, v->pc, ldc, v->info);
+    CHECK_OK(s);
+    double worst = s ? INFINITY : 0;
+    for (int g = 0, i = 0; g < G; g++)
+        for (hetla_int q = 0; q < gs[g] && !s; q++, i++) {
+            CHECK(v->info[i] == 0);
+            worst = fmax(worst, residual(ta[g], tb[g], ga[g], &v->A[i], &v->B[i], gb[g], &v->C0[i], &v->C[i], gk[g]));
+        }
+    free(al), free(be);
+    vset_free(v, 1);
+    free(v);
+    return worst;
+}
+
+/* Every precision: GEMM (three pairs of transposes), GEMV (two), TRSM
+ * (four combinations), Cholesky (both triangles) and LU as variable
+ * batches, and a group; on a GPU (the packed operations checked to run
+ * hetla's CUDA kernels, chunks moved there). */
+static void vsweep(const char *devices)
+{
+    static const hetla_trans pairs[][2] = {
+        {HETLA_NO_TRANS, HETLA_NO_TRANS}, {HETLA_TRANS, HETLA_CONJ_TRANS}, {HETLA_CONJ_TRANS, HETLA_TRANS}};
+    static const int combos[] = {0, 7, 13, 22};
+    hetla_context *ctx = test_context(devices, 2);
+    CHECK_OK(hetla_stats_reset(ctx));
+    for (size_t ti = 0; ti < sizeof types / sizeof *types; ti++) {
+        hetla_dtype t = types[ti];
+        double r[12];
+        int nr = 0;
+        for (int p = 0; p < 3; p++)
+            r[nr++] = vgemm_case(ctx, t, pairs[p][0], pairs[p][1], 0);
+        r[nr++] = vgemm_case(ctx, t, HETLA_NO_TRANS, HETLA_NO_TRANS, 1);
+        r[nr++] = vgemm_case(ctx, t, HETLA_CONJ_TRANS, HETLA_NO_TRANS, 1);
+        for (int c = 0; c < 4; c++)
+            r[nr++] = vtrsm_case(ctx, t, combos[c]);
+        r[nr++] = group_case(ctx, t);
+        double f[3] = {vfactor_case(ctx, t, POTRF, HETLA_LOWER), vfactor_case(ctx, t, POTRF, HETLA_UPPER),
+                       vfactor_case(ctx, t, GETRF, HETLA_LOWER)};
+        for (int i = 0; i < nr + 3; i++) {
+            double x = i < nr ? r[i] : f[i - nr], tol = i < nr ? 10 : 30;
+            if (!(x < tol)) {
+                printf("%s variable batch type %d case %d: residual %.3g eps\n", devices, (int)t, i, x);
+                CHECK(x < tol);
+            }
+        }
+    }
+    hetla_stats st;
+    CHECK_OK(hetla_stats_get(ctx, &st));
+    /* tasks ran on the GPU (naive counts: without a CPU the packing runs
+     * on host copies of the GPU's buffers, which are not transfers) */
+    CHECK(st.naive_transfers[HETLA_H2D] > 0);
+    check_native(ctx, "gemm_vbatch_packed");
+    check_native(ctx, "gemv_vbatch_packed");
+    check_native(ctx, "trsm_vbatch_packed");
+    check_native(ctx, "potrf_vbatch_packed");
+    check_native(ctx, "getrf_vbatch_packed");
+    CHECK_OK(hetla_context_destroy(ctx));
+}
+
+static void test_vbatch_cuda(void)
+{
+    vsweep("cuda");
+}
+static void test_vbatch_cpu_cuda(void)
+{
+    vsweep("cpu,cuda");
+}
+
 static void test_gemm_cuda(void) { sweep("cuda", 0); }
 static void test_gemv_cuda(void) { sweep("cuda", 1); }
 static void test_gemm_cpu_cuda(void) { sweep("cpu,cuda", 0); }
@@ -646,6 +1028,8 @@ int main(int argc, char **argv)
         {"getrs_cpu_cuda", test_getrs_cpu_cuda, 0},
         {"getrs_nopiv_cuda", test_getrs_nopiv_cuda, 0},
         {"getrs_nopiv_cpu_cuda", test_getrs_nopiv_cpu_cuda, 0},
+        {"vbatch_cuda", test_vbatch_cuda, 0},
+        {"vbatch_cpu_cuda", test_vbatch_cpu_cuda, 0},
     };
     return test_main(argc, argv, tests, (int)(sizeof tests / sizeof *tests));
 }

@@ -22,11 +22,10 @@ static hetla_status run_direct(hetla_kernel *k, int dev, const hetla__operand *o
     return k->impl[k->selected[dev]](&x);
 }
 
-/* The accelerators (devices with memory of their own) that have @p k: a
- * synchronous call goes there whole rather than to the CPU cores. Until
- * performance models steer work, one task on one accelerator beats
- * splitting it with the CPU. */
-static uint64_t accelerators_for(const hetla_context *ctx, const hetla_kernel *k)
+/* A synchronous call goes whole to the accelerators that have its
+ * operation rather than to the CPU cores: until performance models steer
+ * work, one task on one accelerator beats splitting it with the CPU. */
+uint64_t hetla__accelerators_for(const hetla_context *ctx, const hetla_kernel *k)
 {
     uint64_t mask = 0;
     for (int d = 0; d < ctx->ndevices; d++)
@@ -74,7 +73,7 @@ hetla_status hetla__blas_run(hetla_context *ctx, const char *op, const hetla__op
     hetla_status s = hetla_kernel_find(ctx, op, &k);
     if (s)
         return hetla__fail(HETLA_ERR_INTERNAL, "operation '%s' is not registered", op);
-    uint64_t accel = accelerators_for(ctx, k);
+    uint64_t accel = hetla__accelerators_for(ctx, k);
     int cpu = hetla__blas_cpu_device(ctx);
     if (!accel && direct_ok && cpu >= 0 && k->selected[cpu] >= 0)
         return run_direct(k, cpu, ops, nops, args, args_size);
@@ -88,7 +87,7 @@ hetla_status hetla__blas_run(hetla_context *ctx, const char *op, const hetla__op
 int hetla__blas_tiled_pays(hetla_context *ctx, const char *op, double fmas)
 {
     hetla_kernel *k;
-    if (hetla_kernel_find(ctx, op, &k) || accelerators_for(ctx, k))
+    if (hetla_kernel_find(ctx, op, &k) || hetla__accelerators_for(ctx, k))
         return 0;
     return fmas > DIRECT_FMAS && hetla__blas_cpu_workers(ctx) > 1;
 }

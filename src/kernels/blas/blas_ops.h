@@ -131,6 +131,9 @@ hetla_status hetla__blas_task(hetla_context *ctx, const hetla_task_opts *opts, c
 /** The context's CPU device, -1 if none; its worker count (0 if none). */
 int hetla__blas_cpu_device(const hetla_context *ctx);
 int hetla__blas_cpu_workers(const hetla_context *ctx);
+/** The devices with memory of their own (accelerators) that run @p k, as
+ *  a mask of device indices. */
+uint64_t hetla__accelerators_for(const hetla_context *ctx, const hetla_kernel *k);
 
 /** Declares the registration functions of operation @p name in the four
  *  precisions (hetla__sNAME_register ... hetla__zNAME_register). */

@@ -1,11 +1,14 @@
 /* The batched BLAS on CUDA GPUs: the CUDA_NATIVE implementations of
  * "?gemm_batch" and "?gemv_batch" (hetla's kernels, gemm_batch.cu), of
  * "?potrf_batch" and "?getrf_batch" (lapack_batch.cu), of "?trsm_batch",
- * "?potrs_batch" and "?getrs_batch" (trsm_batch.cu) and the CUDA_CUBLAS
- * one of "?gemm_batch" (cublas?gemmStridedBatched where it wins, else
- * hetla's kernels), for the four precisions, and their registration,
- * which the core's batch registration asks for by name. */
+ * "?potrs_batch" and "?getrs_batch" (trsm_batch.cu), of the packed
+ * variable batches "?gemm_vbatch_packed", ... (vbatch.cu) and the
+ * CUDA_CUBLAS one of "?gemm_batch" (cublas?gemmStridedBatched where it
+ * wins, else hetla's kernels), for the four precisions, and their
+ * registration, which the core's batch registration asks for by name. */
 #include <complex.h>
+#include <stddef.h>
+#include <stdio.h>
 
 #include "batch/batch.h"
 #include "kernels/cublas/cublas.h"
@@ -21,7 +24,8 @@ enum { CUBLAS_ABOVE = 18 };
 
 /* Operand i of a task as the kernels address it (layouts in batch_cuda.h;
  * the device replica is compact: buf.ld is the lane stride, or the
- * matrix stride of a strided chunk). P2P operands never reach a GPU. */
+ * matrix stride of a strided chunk). P2P operands never reach a GPU:
+ * run.c stages them into strided buffers. */
 static hetla__cuda_bop bop(const hetla_exec *x, const hetla__batch_head *h, int i)
 {
     const hetla__bop *o = &h->op[i];
@@ -150,6 +154,36 @@ static hetla_status getrs_native(const hetla_exec *x)
     return solve(x, 1);
 }
 
+/* The kernels read the metadata the C side writes. */
+_Static_assert(sizeof(hetla__vmat) == sizeof(hetla__cuda_vmat) &&
+                   offsetof(hetla__vmat, piv) == offsetof(hetla__cuda_vmat, piv) &&
+                   offsetof(hetla__vmat, alpha) == offsetof(hetla__cuda_vmat, alpha),
+               "hetla__vmat and hetla__cuda_vmat differ");
+
+/* A packed chunk of a variable batch (buffers: the data, the metadata). */
+static hetla_status vbatch_native(const hetla_exec *x)
+{
+    hetla__vpacked_args a;
+    HETLA__ARGS(x, a);
+    static const hetla__cuda_vkind kinds[] = {[HETLA__VGEMM] = HETLA__CUDA_VGEMM,
+                                              [HETLA__VGEMV] = HETLA__CUDA_VGEMV,
+                                              [HETLA__VTRSM] = HETLA__CUDA_VTRSM,
+                                              [HETLA__VPOTRF] = HETLA__CUDA_VPOTRF,
+                                              [HETLA__VGETRF] = HETLA__CUDA_VGETRF};
+    hetla__cuda_vbatch v = {.type = cuda_type(x->buf[0].type),
+                            .kind = kinds[a.kind],
+                            .transa = trans_code(a.transa),
+                            .transb = trans_code(a.transb),
+                            .right = a.side == HETLA_RIGHT,
+                            .upper = a.uplo == HETLA_UPPER,
+                            .unit = a.diag == HETLA_UNIT,
+                            .count = a.count,
+                            .data = x->buf[0].ptr,
+                            .meta = x->buf[1].ptr};
+    const hetla__cuda_queue *q = x->queue;
+    return hetla__cuda_check(hetla__cuda_vbatch_run(&v, q->stream), "hetla__cuda_vbatch_run", q->device);
+}
+
 static cublasOperation_t cublas_op(int t) { return t == 0 ? CUBLAS_OP_N : t == 1 ? CUBLAS_OP_T : CUBLAS_OP_C; }
 
 /* cublas?gemmStridedBatched on a task whose operands are all strided and
@@ -226,6 +260,12 @@ hetla_status hetla_cuda_batch_register(hetla_context *ctx)
             s = hetla__cuda_add(ctx, potrs, HETLA_CLASS_CUDA_NATIVE, potrs_native);
         if (!s)
             s = hetla__cuda_add(ctx, getrs, HETLA_CLASS_CUDA_NATIVE, getrs_native);
+        static const char *const vops[] = {"gemm", "gemv", "trsm", "potrf", "getrf"};
+        for (int o = 0; o < 5 && !s; o++) {
+            char name[32];
+            snprintf(name, sizeof name, "%c%s_vbatch_packed", prec[p], vops[o]);
+            s = hetla__cuda_add(ctx, name, HETLA_CLASS_CUDA_NATIVE, vbatch_native);
+        }
     }
     return s;
 }

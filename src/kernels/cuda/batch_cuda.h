@@ -110,6 +110,46 @@ typedef struct hetla__cuda_solve {
 cudaError_t hetla__cuda_potrs_batch(const hetla__cuda_solve *s, cudaStream_t stream);
 cudaError_t hetla__cuda_getrs_batch(const hetla__cuda_solve *s, cudaStream_t stream);
 
+/** The operations of variable-size batches, on packed chunks. */
+typedef enum {
+    HETLA__CUDA_VGEMM,
+    HETLA__CUDA_VGEMV,
+    HETLA__CUDA_VTRSM,
+    HETLA__CUDA_VPOTRF,
+    HETLA__CUDA_VGETRF
+} hetla__cuda_vkind;
+
+/** One matrix of a packed chunk, as the C side lays it out (hetla__vmat
+ *  in src/batch/batch.h): sizes, its operands' offsets in elements from
+ *  the data buffer and leading dimensions (A, B, C; GEMV: A, x, y), its
+ *  pivots' first word from the metadata (-1: none), its info, scalars as
+ *  (re, im). */
+typedef struct hetla__cuda_vmat {
+    long long m, n, k;
+    long long off[3], ld[3];
+    long long piv, info;
+    double alpha[2], beta[2];
+} hetla__cuda_vmat;
+
+/** A packed chunk of @p count matrices of a variable batch: @p data the
+ *  elements, @p meta the matrices (then their pivots). Options as in
+ *  hetla__cuda_gemm and hetla__cuda_trsm (GEMV: transa; TRSM: transa,
+ *  right, upper, unit; Cholesky: upper); each matrix's scalars, info and
+ *  pivots (1-based) in its hetla__cuda_vmat. GEMM and GEMV: a thread block
+ *  per matrix over C in tiles; TRSM: a thread block per matrix, a thread
+ *  per right-hand side; Cholesky and LU: a thread per matrix, as
+ *  hetla__cuda_potrf_batch and hetla__cuda_getrf_batch. */
+typedef struct hetla__cuda_vbatch {
+    hetla__cuda_type type;
+    hetla__cuda_vkind kind;
+    int transa, transb, right, upper, unit;
+    long long count;
+    void *data;
+    hetla__cuda_vmat *meta;
+} hetla__cuda_vbatch;
+
+cudaError_t hetla__cuda_vbatch_run(const hetla__cuda_vbatch *v, cudaStream_t stream);
+
 /** Copies @p count matrices of @p rows x @p cols elements of @p esize
  *  bytes (4, 8 or 16) from @p src to @p dst, any two layouts, through
  *  32 x 32 tiles of (matrix, element) in shared memory so that strided and

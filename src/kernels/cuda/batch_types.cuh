@@ -1,7 +1,9 @@
 /* The element types of hetla's batched CUDA kernels (the .cu files beside
  * this one): the complex ones as plain pairs with the arithmetic the
- * kernels use, scalars from the (re, im) pairs of the C side, and the
- * address and span of a matrix of a batch operand (batch_cuda.h). */
+ * kernels use, scalars from the (re, im) pairs of the C side, the
+ * triangular substitution of TRSM and the solves, one thread's Cholesky
+ * and LU, and the address and span of a matrix of a batch operand
+ * (batch_cuda.h). */
 #ifndef HETLA_KERNELS_CUDA_BATCH_TYPES_CUH
 #define HETLA_KERNELS_CUDA_BATCH_TYPES_CUH
 
@@ -101,6 +103,120 @@ template <int TOP, typename F> inline void by_order(int n, F &&launch)
     case 7: launch(std::integral_constant<int, (TOP < 7 ? TOP : 7)>()); break;
     default: launch(std::integral_constant<int, TOP>()); break;
     }
+}
+
+/* ---- triangular solves ---------------------------------------------------- */
+
+/* One triangular solve: op(A), trans 0, 1, 2 (none, transpose, conjugate
+ * transpose), of the lower or upper A. */
+struct tri_step {
+    int trans;
+    bool upper, unit;
+};
+
+/* A triangular matrix as a substitution walks it: element (i, l) at
+ * a[i * r + l * c], conjugated if conj; lower: solved from the first row. */
+struct tri {
+    ll r, c;
+    bool conj, lower, unit;
+};
+
+/* op(A) of step @p s (its transpose on the right) for A's element spacing
+ * @p es and column stride @p cs. */
+__device__ __forceinline__ tri tri_of(const tri_step &s, bool right, ll es, ll cs)
+{
+    const bool t = s.trans != 0, across = t != right;
+    /* op(A) is lower when uplo and trans agree; its transpose the other way */
+    const bool lower = (!s.upper == !t) != right;
+    return {across ? cs : es, across ? es : cs, s.trans == 2, lower, s.unit};
+}
+
+/* op(A) x = alpha b in place, element i of b at b[i * bi]: the CPU
+ * reference's substitution (src/batch/zbatch_ref.c), step for step. */
+template <typename T> __device__ void trsv(const T *a, const tri &A, int n, T alpha, T *b, ll bi)
+{
+    for (int q = 0; q < n; q++) {
+        const int i = A.lower ? q : n - 1 - q;
+        T acc = alpha * b[i * bi];
+        for (int p = 0; p < q; p++) {
+            const int l = A.lower ? p : n - 1 - p;
+            acc = acc - cj(a[i * A.r + l * A.c], A.conj) * b[l * bi];
+        }
+        b[i * bi] = A.unit ? acc : quot(acc, cj(a[i * (A.r + A.c)], A.conj));
+    }
+}
+
+/* ---- one thread's Cholesky and LU, the CPU reference's algorithms ------ */
+
+/* The lower case; the upper one is the lower on the conjugate transpose,
+ * U(j, i) = conj(L(i, j)): rows and columns swap strides. Stops at the
+ * first minor that is not positive definite, as LAPACK does. A(i, j) at
+ * A + i * s + j * ld. @return LAPACK's info. */
+template <typename T> __device__ long long potrf_in(T *A, ll s, ll ld, int n, bool up)
+{
+    const ll r = up ? ld : s, c = up ? s : ld;
+    for (int j = 0; j < n; j++) {
+        T *ajj = A + j * (r + c);
+        double d = re(*ajj);
+        for (int l = 0; l < j; l++) {
+            T v = A[j * r + l * c];
+            d -= re(v * cj(v, true));
+        }
+        if (!(d > 0)) {
+            *ajj = real_as<T>(d);
+            return j + 1;
+        }
+        d = sqrt(d);
+        *ajj = real_as<T>(d);
+        for (int i = j + 1; i < n; i++) {
+            T acc = cj(A[i * r + j * c], up);
+            for (int l = 0; l < j; l++)
+                acc = acc - cj(A[i * r + l * c], up) * cj(cj(A[j * r + l * c], up), true);
+            A[i * r + j * c] = cj(quot(acc, real_as<T>(d)), up);
+        }
+    }
+    return 0;
+}
+
+/* Right-looking LU, the pivot the first largest |re| + |im| of the column
+ * (LAPACK's i?amax); a zero pivot sets info and the elimination goes on.
+ * Pivots (1-based) into @p ipiv unless NULL (no pivoting). */
+template <typename T> __device__ long long getrf_in(T *A, ll s, ll ld, int m, int n, long long *ipiv)
+{
+#define E(i, j) A[(i) * s + (ll)(j) * ld]
+    long long info = 0;
+    int mn = m < n ? m : n;
+    for (int j = 0; j < mn; j++) {
+        if (ipiv) {
+            int p = j;
+            double best = abs1(E(j, j));
+            for (int i = j + 1; i < m; i++) {
+                double v = abs1(E(i, j));
+                if (v > best)
+                    p = i, best = v;
+            }
+            ipiv[j] = p + 1;
+            if (p != j)
+                for (int col = 0; col < n; col++) {
+                    T v = E(j, col);
+                    E(j, col) = E(p, col);
+                    E(p, col) = v;
+                }
+        }
+        T d = E(j, j);
+        if (abs1(d) == 0)
+            info = info ? info : j + 1;
+        else
+            for (int i = j + 1; i < m; i++)
+                E(i, j) = quot(E(i, j), d);
+        for (int col = j + 1; col < n; col++) {
+            T u = E(j, col);
+            for (int i = j + 1; i < m; i++)
+                E(i, col) = E(i, col) - E(i, j) * u;
+        }
+    }
+#undef E
+    return info;
 }
 
 /* ---- addressing ---------------------------------------------------------- */

@@ -13,13 +13,6 @@
 namespace
 {
 
-/* One triangular solve: op(A), trans 0, 1, 2 (none, transpose, conjugate
- * transpose), of the lower or upper A. */
-struct step {
-    int trans;
-    bool upper, unit;
-};
-
 /* What each system of a call runs: the interchanges of the 1-based pivots
  * at ipiv + t * ipiv_ld (swaps > 0: forward, before the solves; < 0:
  * backward, after them; ipiv NULL: none), then nsteps solves of order n,
@@ -30,7 +23,7 @@ struct plan {
     int n, nv;
     bool right;
     int nsteps;
-    step st[2];
+    tri_step st[2];
     double alpha[2];
     int swaps;
     const long long *ipiv;
@@ -38,37 +31,6 @@ struct plan {
     ll count;
     hetla__cuda_bop A, B;
 };
-
-/* A triangular matrix as a substitution walks it: element (i, l) at
- * a[i * r + l * c], conjugated if conj; lower: solved from the first row. */
-struct tri {
-    ll r, c;
-    bool conj, lower, unit;
-};
-
-/* op(A) of step @p s (its transpose on the right) for A's element spacing
- * @p es and column stride @p cs. */
-__device__ __forceinline__ tri tri_of(const step &s, bool right, ll es, ll cs)
-{
-    const bool t = s.trans != 0, across = t != right;
-    /* op(A) is lower when uplo and trans agree; its transpose the other way */
-    const bool lower = (!s.upper == !t) != right;
-    return {across ? cs : es, across ? es : cs, s.trans == 2, lower, s.unit};
-}
-
-/* op(A) x = alpha b in place, element i of b at b[i * bi]. */
-template <typename T> __device__ void trsv(const T *a, const tri &A, int n, T alpha, T *b, ll bi)
-{
-    for (int q = 0; q < n; q++) {
-        const int i = A.lower ? q : n - 1 - q;
-        T acc = alpha * b[i * bi];
-        for (int p = 0; p < q; p++) {
-            const int l = A.lower ? p : n - 1 - p;
-            acc = acc - cj(a[i * A.r + l * A.c], A.conj) * b[l * bi];
-        }
-        b[i * bi] = A.unit ? acc : quot(acc, cj(a[i * (A.r + A.c)], A.conj));
-    }
-}
 
 /* The interchanges of pivots @p piv (row i with row piv[i] - 1) on b,
  * first to last or last to first. */
@@ -219,7 +181,7 @@ cudaError_t solve_batch(hetla__cuda_type type, const plan &p, cudaStream_t st)
 }
 
 /* The plan of a Cholesky or LU solve: two steps, alpha = 1. */
-plan two_steps(const hetla__cuda_solve &s, step first, step second, int swaps)
+plan two_steps(const hetla__cuda_solve &s, tri_step first, tri_step second, int swaps)
 {
     plan p = {};
     p.n = s.n;
@@ -269,6 +231,6 @@ cudaError_t hetla__cuda_potrs_batch(const hetla__cuda_solve *s, cudaStream_t str
 cudaError_t hetla__cuda_getrs_batch(const hetla__cuda_solve *s, cudaStream_t stream)
 {
     const int t = s->trans;
-    const step L = {t, false, true}, U = {t, true, false};
+    const tri_step L = {t, false, true}, U = {t, true, false};
     return solve_batch(s->type, t ? two_steps(*s, U, L, -1) : two_steps(*s, L, U, 1), stream);
 }
