@@ -3,7 +3,8 @@
  * per matrix, the algorithms of the CPU reference (src/batch/zbatch_ref.c)
  * element for element, so that the results and every matrix's own info
  * match the CPU's. Square LU of interleaved operands up to order 8 in one
- * thread's registers; where it pays (rows_pay: most orders 4..32), the
+ * thread's registers, at orders 9..13 a column a thread (32 matrices a
+ * block); where it pays (rows_pay: most orders 4..32), the
  * matrix in registers, a row or two a thread, pivot search and broadcasts
  * by warp shuffles; other LU in shared memory (for interleaved operands
  * loaded and stored back coalesced across up to 128 matrices) or in place,
@@ -167,6 +168,100 @@ template <typename T> bool try_fixed(const hetla__cuda_factor &f, cudaStream_t s
         return false;
     by_order<(sizeof(T) > 8 ? 5 : 8)>(f.n, [&](auto N) { launch_fixed<T, decltype(N)::value>(f, st); });
     return true;
+}
+
+/* Elements j and p >= j of a column in registers trade places (registers
+ * are not indexed: a select per element below j). */
+template <typename T, int N> __device__ __forceinline__ void swap_rows(T (&a)[N], int j, int p)
+{
+    const T top = a[j];
+#pragma unroll
+    for (int i = j + 1; i < N; i++) {
+        a[j] = i == p ? a[i] : a[j];
+        a[i] = i == p ? top : a[i];
+    }
+}
+
+/* ---- LU in registers, a column a thread: interleaved orders 9..13 ------
+ * A block of N warps holds 32 matrices of order n <= N: lane q of warp c
+ * holds column c of matrix q in registers, so that every load and store
+ * of a warp is one coalesced run over 32 consecutive matrices. Step j:
+ * warp j (its column up to date) finds the pivot, interchanges, divides
+ * and publishes the multipliers and the pivot in shared memory; after one
+ * barrier every other warp interchanges its column's two elements and
+ * (columns right of j) subtracts the multipliers times its element j.
+ * Two buffers of multipliers alternate, so one barrier a step keeps the
+ * writer of step j + 1 off the buffer still read in step j. Pivots and
+ * info gather in shared memory and leave coalesced at the end. Same
+ * arithmetic, ties and info as getrf_in. */
+template <typename T, int N> __global__ void __launch_bounds__(32 * N, 40 / N) getrf_cols(const hetla__cuda_factor f)
+{
+    __shared__ T mult[2][N][32]; /* step j's multipliers, buffer j % 2 */
+    __shared__ int piv[N][32];   /* step j's pivot row, + N if it is zero */
+    const int q = threadIdx.x, c = threadIdx.y, n = f.n;
+    const ll t0 = blockIdx.x * 32ll, t = t0 + q;
+    const bool live = t < f.count;
+    T *A = (T *)f.A.ptr + (live ? base(f.A, t) : 0);
+    const ll s = f.A.s, ld = f.A.ld * f.A.s;
+    const T zero = {};
+    T a[N];
+#pragma unroll
+    for (int i = 0; i < N; i++)
+        a[i] = live && i < n && c < n ? A[i * s + c * ld] : zero;
+    long long info = 0;
+#pragma unroll
+    for (int j = 0; j < N; j++) {
+        if (j >= n) /* uniform: every thread has the same n */
+            break;
+        T(*const l)[32] = mult[j % 2];
+        if (c == j) {
+            int p = j;
+            if (f.ipiv) {
+                double best = abs1(a[j]);
+#pragma unroll
+                for (int i = j + 1; i < N; i++) {
+                    const double v = abs1(a[i]);
+                    if (v > best)
+                        p = i, best = v;
+                }
+                swap_rows<T, N>(a, j, p);
+            }
+            const bool singular = abs1(a[j]) == 0;
+#pragma unroll
+            for (int i = j + 1; i < N; i++) {
+                if (!singular)
+                    a[i] = quot(a[i], a[j]);
+                l[i][q] = a[i];
+            }
+            piv[j][q] = p + (singular ? N : 0);
+        }
+        __syncthreads();
+        const int pz = piv[j][q], p = pz % N;
+        if (pz >= N)
+            info = info ? info : j + 1;
+        if (c != j) {
+            if (f.ipiv)
+                swap_rows<T, N>(a, j, p);
+            if (c > j)
+#pragma unroll
+                for (int i = j + 1; i < N; i++)
+                    a[i] = a[i] - l[i][q] * a[j];
+        }
+    }
+#pragma unroll
+    for (int i = 0; i < N; i++)
+        if (live && i < n && c < n)
+            A[i * s + c * ld] = a[i];
+    /* pivots and info, consecutive threads on consecutive entries */
+    const int x = c * 32 + q;
+    if (f.ipiv)
+        for (int e = x; e < 32 * n; e += 32 * N) {
+            const int r = e / n, j = e - r * n;
+            if (t0 + r < f.count)
+                f.ipiv[(t0 + r) * f.ipiv_ld + j] = piv[j][r] % N + 1;
+        }
+    if (c == 0 && live)
+        f.info[t] = info;
 }
 
 /* ---- LU in registers, R rows a lane: orders 4..32 -----------------------
@@ -369,6 +464,34 @@ template <typename T, int N, int R> __global__ void __launch_bounds__(256) potrf
         f.info[t] = info;
 }
 
+template <typename T, int N> void launch_cols(const hetla__cuda_factor &f, cudaStream_t st)
+{
+    getrf_cols<T, N><<<(unsigned)((f.count + 31) / 32), dim3(32, N), 0, st>>>(f);
+}
+
+/* Square LU of interleaved operands of orders 9..13 a column a thread
+ * (elements of up to 8 bytes; double complex was not measured). Measured
+ * against the row kernels (`hetla bench getrf-batch --devices cuda
+ * --sizes 9,...,16`, 100 000 doubles, H200, Gflop/s): 751 / 851 / 821 /
+ * 905 / 945 at n = 9..13 (299 / 573 / 685 at 9 / 12 / 13); at 14..16 a
+ * block of 14..16 warps fits an SM twice, and the barrier of each step
+ * holds it: 814 / 852 / 900 against 1283 at 16. */
+template <typename T> bool try_cols(const hetla__cuda_factor &f, cudaStream_t st)
+{
+    if constexpr (sizeof(T) > 8)
+        return false;
+    if (!lanes(f.A) || f.m != f.n || f.n < 9 || f.n > 13)
+        return false;
+    switch (f.n) {
+    case 9: launch_cols<T, 9>(f, st); break;
+    case 10: launch_cols<T, 10>(f, st); break;
+    case 11: launch_cols<T, 11>(f, st); break;
+    case 12: launch_cols<T, 12>(f, st); break;
+    default: launch_cols<T, 13>(f, st); break;
+    }
+    return true;
+}
+
 /* LU (@p lu) or Cholesky in registers, 8 warps a block. */
 template <typename T, int N, int R> void launch_rows(const hetla__cuda_factor &f, bool lu, cudaStream_t st)
 {
@@ -399,8 +522,8 @@ constexpr size_t SHARED_BYTES = 48 << 10;
  *   but 265 / 486 at 6 / 12 against 423 / 882 (a quarter of the lanes
  *   idle) and 579 at 32 against 652.
  * The register kernels are the strided path from n = 3 (Cholesky) or 4
- * (square LU); on interleaved operands square LU from n = 7 (from 9 where
- * one thread holds the matrix, try_fixed) and Cholesky where the order
+ * (square LU); on interleaved operands square LU from n = 7 (from 14 where
+ * try_fixed and try_cols apply) and Cholesky where the order
  * fills more than three quarters of the rows: 7..8 and 13..16. */
 static bool rows_pay(const hetla__cuda_factor &f, bool lu)
 {
@@ -429,7 +552,7 @@ template <typename T> cudaError_t launch(const hetla__cuda_factor &f, bool lu, c
     int W = 128;
     while (W > 16 && W * bytes > SHARED_BYTES)
         W /= 2;
-    if (lu && try_fixed<T>(f, st))
+    if (lu && (try_fixed<T>(f, st) || try_cols<T>(f, st)))
         return cudaGetLastError();
     if (rows_pay(f, lu)) {
         if (f.n <= 4)
