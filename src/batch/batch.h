@@ -56,6 +56,13 @@ typedef struct hetla__batch_head {
     hetla_int piv;         /* pivots per matrix */
 } hetla__batch_head;
 
+/** @p t as the device kernels take it: 0, 1, 2 = none, transpose,
+ *  conjugate transpose. */
+static inline int hetla__trans_code(hetla_trans t)
+{
+    return t == HETLA_NO_TRANS ? 0 : t == HETLA_TRANS ? 1 : 2;
+}
+
 /** Copies one matrix element by element; @p es (bytes per element) is a
  *  constant where it is inlined, so each copy is one move. */
 static inline __attribute__((always_inline)) void hetla__copy_matrix(char *d, size_t sd, hetla_int ldd,

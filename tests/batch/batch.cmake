@@ -10,11 +10,17 @@ foreach(setup native generic sim)
   add_test(NAME batch.${setup} COMMAND test_batch ${setup})
   set_tests_properties(batch.${setup} PROPERTIES LABELS quick TIMEOUT 120)
 endforeach()
-# The variable batches and groups beside an OpenCL device (PoCL where there
-# is no other), in the opencl tier; skipped (77) where there is none.
+# Beside an OpenCL device (PoCL where there is no other), in the opencl
+# tier; skipped (77) where there is none: the variable batches and groups
+# with the CPU, and GEMM and GEMV (every layout, P2P staged) on the OpenCL
+# device alone, whose kernels they must have run.
 if(TARGET hetla_opencl)
   add_test(NAME batch.cpu_opencl COMMAND test_batch native vbatch vmixed zero)
-  set_tests_properties(batch.cpu_opencl PROPERTIES LABELS opencl TIMEOUT 600 SKIP_RETURN_CODE 77
-    ENVIRONMENT "HETLA_MODULE_PATH=${CMAKE_BINARY_DIR}/lib/hetla;HETLA_DEVICES=cpu,opencl")
+  add_test(NAME batch.opencl COMMAND test_batch native gemm gemv zero vbatch)
+  foreach(t cpu_opencl opencl)
+    string(REPLACE "_" "," devices ${t})
+    set_tests_properties(batch.${t} PROPERTIES LABELS opencl TIMEOUT 600 SKIP_RETURN_CODE 77
+      ENVIRONMENT "HETLA_MODULE_PATH=${CMAKE_BINARY_DIR}/lib/hetla;HETLA_DEVICES=${devices}")
+  endforeach()
   add_dependencies(test_batch hetla_opencl)
 endif()

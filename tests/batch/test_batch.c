@@ -5,8 +5,9 @@
  * simulated accelerator beside them ("sim": P2P operands and variable
  * batches then go through the staging buffers that the runtime moves to
  * accelerators). HETLA_DEVICES, where set, names the devices instead
- * (ctest runs "native" on cpu,opencl too); exit 77 (skipped) where one of
- * them is not present. */
+ * (ctest runs "native" on cpu,opencl and on opencl alone too, where the
+ * OpenCL devices must have run batched GEMM and GEMV with hetla's own
+ * kernels); exit 77 (skipped) where one of them is not present. */
 #include "test.h"
 #include "test_batch.h"
 
@@ -28,6 +29,29 @@ PRECISIONS(test_batch_args)
 PRECISIONS(test_batch_vbatch)
 PRECISIONS(test_batch_zero)
 PRECISIONS(test_batch_vmixed)
+
+/* Whether every OpenCL device of the context runs the batched GEMM and
+ * GEMV that the tests called with OPENCL_GEN. */
+static int opencl_gen_selected(void)
+{
+    int ok = 1;
+    for (int d = 0; d < hetla_device_count(ctx); d++) {
+        hetla_device_desc dd;
+        if (hetla_device_info(ctx, d, &dd) || dd.type != HETLA_DEVICE_OPENCL)
+            continue;
+        for (const char *p = "sdcz"; *p; p++)
+            for (int g = 0; g < 2; g++) {
+                char op[16];
+                snprintf(op, sizeof op, "%c%s_batch", *p, g ? "gemv" : "gemm");
+                hetla_kernel *k;
+                if (!hetla_kernel_find(ctx, op, &k) && hetla_kernel_selected(k, d) != HETLA_CLASS_OPENCL_GEN) {
+                    printf("%s on opencl device %d: class %d, not OPENCL_GEN\n", op, d, hetla_kernel_selected(k, d));
+                    ok = 0;
+                }
+            }
+    }
+    return ok;
+}
 
 int main(int argc, char **argv)
 {
@@ -58,5 +82,7 @@ int main(int argc, char **argv)
         return 1;
     }
     int rc = test_main(argc - 1, argv + 1, tests, (int)(sizeof tests / sizeof *tests));
+    if (!rc && !opencl_gen_selected())
+        rc = 1;
     return hetla_context_destroy(ctx) ? 1 : rc;
 }

@@ -47,8 +47,6 @@ static hetla__cuda_type cuda_type(hetla_dtype t)
                                                                                                      : HETLA__CUDA_Z;
 }
 
-static int trans_code(hetla_trans t) { return t == HETLA_NO_TRANS ? 0 : t == HETLA_TRANS ? 1 : 2; }
-
 static hetla_status launch(const hetla_exec *x, const hetla__cuda_gemm *g)
 {
     const hetla__cuda_queue *q = x->queue;
@@ -57,10 +55,17 @@ static hetla_status launch(const hetla_exec *x, const hetla__cuda_gemm *g)
 
 static hetla__cuda_gemm gemm_desc(const hetla_exec *x, const hetla__gemm_batch_args *a)
 {
-    return (hetla__cuda_gemm){.type = cuda_type(x->buf[2].type), .transa = trans_code(a->transa),
-                              .transb = trans_code(a->transb), .m = (int)a->m, .n = (int)a->n, .k = (int)a->k,
-                              .alpha = {creal(a->alpha), cimag(a->alpha)}, .beta = {creal(a->beta), cimag(a->beta)},
-                              .count = a->h.count, .A = bop(x, &a->h, 0), .B = bop(x, &a->h, 1),
+    return (hetla__cuda_gemm){.type = cuda_type(x->buf[2].type),
+                              .transa = hetla__trans_code(a->transa),
+                              .transb = hetla__trans_code(a->transb),
+                              .m = (int)a->m,
+                              .n = (int)a->n,
+                              .k = (int)a->k,
+                              .alpha = {creal(a->alpha), cimag(a->alpha)},
+                              .beta = {creal(a->beta), cimag(a->beta)},
+                              .count = a->h.count,
+                              .A = bop(x, &a->h, 0),
+                              .B = bop(x, &a->h, 1),
                               .C = bop(x, &a->h, 2)};
 }
 
@@ -78,10 +83,18 @@ static hetla_status gemv_native(const hetla_exec *x)
     hetla__gemv_batch_args a;
     HETLA__ARGS(x, a);
     int t = a.trans != HETLA_NO_TRANS;
-    hetla__cuda_gemm g = {.type = cuda_type(x->buf[2].type), .transa = trans_code(a.trans), .transb = 0,
-                          .m = (int)(t ? a.n : a.m), .n = 1, .k = (int)(t ? a.m : a.n),
-                          .alpha = {creal(a.alpha), cimag(a.alpha)}, .beta = {creal(a.beta), cimag(a.beta)},
-                          .count = a.h.count, .A = bop(x, &a.h, 0), .B = bop(x, &a.h, 1), .C = bop(x, &a.h, 2)};
+    hetla__cuda_gemm g = {.type = cuda_type(x->buf[2].type),
+                          .transa = hetla__trans_code(a.trans),
+                          .transb = 0,
+                          .m = (int)(t ? a.n : a.m),
+                          .n = 1,
+                          .k = (int)(t ? a.m : a.n),
+                          .alpha = {creal(a.alpha), cimag(a.alpha)},
+                          .beta = {creal(a.beta), cimag(a.beta)},
+                          .count = a.h.count,
+                          .A = bop(x, &a.h, 0),
+                          .B = bop(x, &a.h, 1),
+                          .C = bop(x, &a.h, 2)};
     return launch(x, &g);
 }
 
@@ -111,7 +124,7 @@ static hetla_status trsm_native(const hetla_exec *x)
     hetla__cuda_trsm t = {.type = cuda_type(x->buf[1].type),
                           .right = a.side == HETLA_RIGHT,
                           .upper = a.uplo == HETLA_UPPER,
-                          .trans = trans_code(a.trans),
+                          .trans = hetla__trans_code(a.trans),
                           .unit = a.diag == HETLA_UNIT,
                           .m = (int)a.m,
                           .n = (int)a.n,
@@ -132,7 +145,7 @@ static hetla_status solve(const hetla_exec *x, int lu)
     const hetla_buffer *piv = a.h.piv_buf >= 0 ? &x->buf[a.h.piv_buf] : NULL;
     hetla__cuda_solve v = {.type = cuda_type(x->buf[1].type),
                            .upper = a.uplo == HETLA_UPPER,
-                           .trans = trans_code(a.trans),
+                           .trans = hetla__trans_code(a.trans),
                            .n = (int)a.n,
                            .nrhs = (int)a.nrhs,
                            .count = a.h.count,
@@ -172,8 +185,8 @@ static hetla_status vbatch_native(const hetla_exec *x)
                                               [HETLA__VGETRF] = HETLA__CUDA_VGETRF};
     hetla__cuda_vbatch v = {.type = cuda_type(x->buf[0].type),
                             .kind = kinds[a.kind],
-                            .transa = trans_code(a.transa),
-                            .transb = trans_code(a.transb),
+                            .transa = hetla__trans_code(a.transa),
+                            .transb = hetla__trans_code(a.transb),
                             .right = a.side == HETLA_RIGHT,
                             .upper = a.uplo == HETLA_UPPER,
                             .unit = a.diag == HETLA_UNIT,

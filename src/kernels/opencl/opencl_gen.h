@@ -1,14 +1,14 @@
-/* The OPENCL_GEN kernel class: hetla's own OpenCL C kernels (tile.cl,
+/* The OPENCL_GEN kernel class: hetla's own OpenCL C kernels (gen.cl,
  * embedded at build time) and their registration. Compiled into
  * libhetla_opencl.so, never into the core. */
 #ifndef HETLA_KERNELS_OPENCL_GEN_H
 #define HETLA_KERNELS_OPENCL_GEN_H
 
+#include "batch/batch.h"
 #include "devices/opencl/opencl_queue.h"
-#include "kernels/blas/blas_ops.h"
 
-/** tile.cl's text. */
-extern const char hetla__ocl_tile_source[];
+/** gen.cl's text. */
+extern const char hetla__ocl_gen_source[];
 
 /** Adds @p fn as the OPENCL_GEN implementation of the operation @p op,
  *  which the core has registered already. */
@@ -16,6 +16,26 @@ hetla_status hetla__ocl_gen_add(hetla_context *ctx, const char *op, hetla_kernel
 
 /** The tile operations (gescal, lacpy) in one precision. */
 HETLA__REGISTER_DECL(gescal_opencl)
+
+/** A batched GEMM on a device: C_t := alpha op(A_t) op(B_t) + beta C_t for
+ *  the task's matrices (buffers A, B, C, their layouts in @p h), trans 0,
+ *  1, 2 = none, transpose, conjugate transpose; GEMV is n = 1. The
+ *  scalars as the kernel's element type (@p scalar bytes each); alpha =
+ *  0 (@p alpha_zero) reads neither A nor B, beta = 0 (@p beta_zero) not
+ *  C. @p precision: "-D PRECISION_z" etc. */
+typedef struct hetla__ocl_gemm_batch {
+    const char *precision;
+    int transa, transb;
+    hetla_int m, n, k;
+    const void *alpha, *beta;
+    size_t scalar;
+    int alpha_zero, beta_zero;
+} hetla__ocl_gemm_batch;
+
+hetla_status hetla__ocl_gemm_batch_run(const hetla_exec *x, const hetla__batch_head *h, const hetla__ocl_gemm_batch *g);
+
+/** The batched GEMM and GEMV in one precision. */
+HETLA__REGISTER_DECL(batch_opencl)
 
 /** Every OPENCL_GEN operation in every precision. */
 hetla_status hetla__ocl_gen_register(hetla_context *ctx);

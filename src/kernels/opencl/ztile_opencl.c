@@ -1,5 +1,5 @@
 /* The tile operations of the OPENCL_GEN class: "zgescal" (A := alpha A,
- * hetla's own kernel from tile.cl) and "zlacpy" (B := A, a rectangle copy
+ * hetla's own kernel from gen.cl) and "zlacpy" (B := A, a rectangle copy
  * inside the device).
  * @precisions normal z -> s d c
  */
@@ -15,7 +15,7 @@ static hetla_status zgescal_opencl(const hetla_exec *x)
     if ((hetla_zcomplex)a.alpha == 1 || A->m == 0 || A->n == 0)
         return HETLA_SUCCESS;
     cl_kernel k;
-    hetla_status s = hetla__ocl_kernel(q, hetla__ocl_tile_source, "-D PRECISION_z", "gescal", &k);
+    hetla_status s = hetla__ocl_kernel(q, hetla__ocl_gen_source, "-D PRECISION_z", "gescal", &k);
     if (s)
         return s;
     cl_mem buf = A->ptr;
