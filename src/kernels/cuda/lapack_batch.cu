@@ -3,7 +3,7 @@
  * per matrix, the algorithms of the CPU reference (src/batch/zbatch_ref.c)
  * element for element, so that the results and every matrix's own info
  * match the CPU's. Square LU of interleaved operands up to order 8 in one
- * thread's registers, at orders 9..13 a column a thread (32 matrices a
+ * thread's registers, at orders 9..14 a column a thread (32 matrices a
  * block); where it pays (rows_pay: most orders 4..32), the
  * matrix in registers, a row or two a thread, pivot search and broadcasts
  * by warp shuffles; other LU in shared memory (for interleaved operands
@@ -182,7 +182,7 @@ template <typename T, int N> __device__ __forceinline__ void swap_rows(T (&a)[N]
     }
 }
 
-/* ---- LU in registers, a column a thread: interleaved orders 9..13 ------
+/* ---- LU in registers, a column a thread: interleaved orders 9..14 ------
  * A block of N warps holds 32 matrices of order n <= N: lane q of warp c
  * holds column c of matrix q in registers, so that every load and store
  * of a warp is one coalesced run over 32 consecutive matrices. Step j:
@@ -194,7 +194,8 @@ template <typename T, int N> __device__ __forceinline__ void swap_rows(T (&a)[N]
  * writer of step j + 1 off the buffer still read in step j. Pivots and
  * info gather in shared memory and leave coalesced at the end. Same
  * arithmetic, ties and info as getrf_in. */
-template <typename T, int N> __global__ void __launch_bounds__(32 * N, 40 / N) getrf_cols(const hetla__cuda_factor f)
+template <typename T, int N, int MB>
+__global__ void __launch_bounds__(32 * N, MB) getrf_cols(const hetla__cuda_factor f)
 {
     __shared__ T mult[2][N][32]; /* step j's multipliers, buffer j % 2 */
     __shared__ int piv[N][32];   /* step j's pivot row, + N if it is zero */
@@ -464,30 +465,38 @@ template <typename T, int N, int R> __global__ void __launch_bounds__(256) potrf
         f.info[t] = info;
 }
 
-template <typename T, int N> void launch_cols(const hetla__cuda_factor &f, cudaStream_t st)
+/* MB blocks an SM asked of the compiler: 40 / N keeps a thread's column
+ * in registers up to order 13; at 14, three blocks (224 bytes spilled)
+ * ran 922 Gflop/s against 800 with two. */
+template <typename T, int N, int MB = (N < 14 ? 40 / N : 3)>
+void launch_cols(const hetla__cuda_factor &f, cudaStream_t st)
 {
-    getrf_cols<T, N><<<(unsigned)((f.count + 31) / 32), dim3(32, N), 0, st>>>(f);
+    getrf_cols<T, N, MB><<<(unsigned)((f.count + 31) / 32), dim3(32, N), 0, st>>>(f);
 }
 
-/* Square LU of interleaved operands of orders 9..13 a column a thread
+/* Square LU of interleaved operands of orders 9..14 a column a thread
  * (elements of up to 8 bytes; double complex was not measured). Measured
  * against the row kernels (`hetla bench getrf-batch --devices cuda
  * --sizes 9,...,16`, 100 000 doubles, H200, Gflop/s): 751 / 851 / 821 /
- * 905 / 945 at n = 9..13 (299 / 573 / 685 at 9 / 12 / 13); at 14..16 a
- * block of 14..16 warps fits an SM twice, and the barrier of each step
- * holds it: 814 / 852 / 900 against 1283 at 16. */
+ * 905 / 945 / 922 at n = 9..14 (299 / 573 / 685 / 804 at 9 / 12 / 13 /
+ * 14); at 15 and 16 the barrier of each step holds blocks of 15..16 warps
+ * (937 against 936 at 15; 906 against 1273 at 16 with three blocks an SM,
+ * 900 with two). Strided operands stay on the row kernels: a column a
+ * thread then reads one element of a sector a lane (343 / 425 / 495 against
+ * 306 / 485 / 702 at 9 / 11 / 13). */
 template <typename T> bool try_cols(const hetla__cuda_factor &f, cudaStream_t st)
 {
     if constexpr (sizeof(T) > 8)
         return false;
-    if (!lanes(f.A) || f.m != f.n || f.n < 9 || f.n > 13)
+    if (!lanes(f.A) || f.m != f.n || f.n < 9 || f.n > 14)
         return false;
     switch (f.n) {
     case 9: launch_cols<T, 9>(f, st); break;
     case 10: launch_cols<T, 10>(f, st); break;
     case 11: launch_cols<T, 11>(f, st); break;
     case 12: launch_cols<T, 12>(f, st); break;
-    default: launch_cols<T, 13>(f, st); break;
+    case 13: launch_cols<T, 13>(f, st); break;
+    default: launch_cols<T, 14>(f, st); break;
     }
     return true;
 }
@@ -522,7 +531,7 @@ constexpr size_t SHARED_BYTES = 48 << 10;
  *   but 265 / 486 at 6 / 12 against 423 / 882 (a quarter of the lanes
  *   idle) and 579 at 32 against 652.
  * The register kernels are the strided path from n = 3 (Cholesky) or 4
- * (square LU); on interleaved operands square LU from n = 7 (from 14 where
+ * (square LU); on interleaved operands square LU from n = 7 (from 15 where
  * try_fixed and try_cols apply) and Cholesky where the order
  * fills more than three quarters of the rows: 7..8 and 13..16. */
 static bool rows_pay(const hetla__cuda_factor &f, bool lu)
