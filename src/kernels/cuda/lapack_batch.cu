@@ -593,7 +593,40 @@ cudaError_t factor_batch(const hetla__cuda_factor &f, bool lu, cudaStream_t st)
     }
 }
 
+/* out[t] := base + t * stride bytes, for t < count */
+__global__ void pointers(void **out, char *base, ll stride, ll count)
+{
+    const ll t = blockIdx.x * (ll)blockDim.x + threadIdx.x;
+    if (t < count)
+        out[t] = base + t * stride;
+}
+
+/* dst[t * ld + j] := src[t * rows + j], for j < rows, t < count */
+__global__ void widen(const int *src, int rows, ll count, long long *dst, ll ld)
+{
+    const ll e = blockIdx.x * (ll)blockDim.x + threadIdx.x;
+    if (e < count * rows)
+        dst[e / rows * ld + e % rows] = src[e];
+}
+
 } // namespace
+
+cudaError_t hetla__cuda_pointers(void **out, void *base, long long stride, long long count, cudaStream_t stream)
+{
+    if (count > 0)
+        pointers<<<(unsigned)((count + THREADS - 1) / THREADS), THREADS, 0, stream>>>(out, (char *)base, stride,
+                                                                                       count);
+    return cudaGetLastError();
+}
+
+cudaError_t hetla__cuda_widen(const int *src, int rows, long long count, long long *dst, long long ld,
+                              cudaStream_t stream)
+{
+    const ll n = count * rows;
+    if (n > 0)
+        widen<<<(unsigned)((n + THREADS - 1) / THREADS), THREADS, 0, stream>>>(src, rows, count, dst, ld);
+    return cudaGetLastError();
+}
 
 cudaError_t hetla__cuda_potrf_batch(const hetla__cuda_factor *f, cudaStream_t stream)
 {
