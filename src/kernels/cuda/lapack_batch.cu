@@ -109,6 +109,7 @@ template <typename T, int N> __global__ void __launch_bounds__(128) getrf_fixed(
         for (int i = 0; i < N; i++)
             a[i][j] = A[i * s + j * ld];
     long long info = 0;
+    int piv[N];
 #pragma unroll
     for (int j = 0; j < N; j++) {
         if (ipiv) {
@@ -120,7 +121,7 @@ template <typename T, int N> __global__ void __launch_bounds__(128) getrf_fixed(
                 if (v > best)
                     p = i, best = v;
             }
-            ipiv[j] = p + 1;
+            piv[j] = p + 1;
 #pragma unroll
             for (int c = 0; c < N; c++) {
                 const T top = a[j][c];
@@ -149,6 +150,18 @@ template <typename T, int N> __global__ void __launch_bounds__(128) getrf_fixed(
 #pragma unroll
         for (int i = 0; i < N; i++)
             A[i * s + j * ld] = a[i][j];
+    /* the pivots last, two to a 16-byte store where a matrix's pivots are
+     * contiguous and aligned: half the scattered stores a warp */
+    const bool pairs = N % 2 == 0 && f.ipiv_ld == N && !((size_t)f.ipiv & 15);
+    if constexpr (N % 2 == 0)
+        if (ipiv && pairs)
+#pragma unroll
+            for (int j = 0; j < N; j += 2)
+                ((longlong2 *)ipiv)[j / 2] = make_longlong2(piv[j], piv[j + 1]);
+    if (ipiv && !pairs)
+#pragma unroll
+        for (int j = 0; j < N; j++)
+            ipiv[j] = piv[j];
     f.info[t] = info;
 }
 
