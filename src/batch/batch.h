@@ -189,6 +189,9 @@ typedef struct hetla__vop {
     int written;
 } hetla__vop;
 
+/** The operation of @p a's chunk (its kind, options and count) as the
+ *  packed operations take it. */
+hetla__vpacked_args hetla__vbatch_options(const hetla__vbatch_args *a);
 /** The operands of matrix @p i of @p a, and in @p npiv its pivots. */
 void hetla__vbatch_operands(const hetla__vbatch_args *a, hetla_int i, hetla__vop op[3], hetla_int *npiv);
 /** The packed layout of matrices first .. first+count-1 of @p a: fills

@@ -237,6 +237,17 @@ void hetla__vbatch_operands(const hetla__vbatch_args *a, hetla_int i, hetla__vop
     }
 }
 
+hetla__vpacked_args hetla__vbatch_options(const hetla__vbatch_args *a)
+{
+    return (hetla__vpacked_args){.kind = a->kind,
+                                 .count = a->count,
+                                 .side = a->side,
+                                 .uplo = a->uplo,
+                                 .transa = a->transa,
+                                 .transb = a->transb,
+                                 .diag = a->diag};
+}
+
 /* The INT64 words of a hetla__vmat. */
 enum { VMAT_WORDS = sizeof(hetla__vmat) / sizeof(hetla_int) };
 
@@ -277,13 +288,7 @@ static hetla_status vbatch_staged(hetla__batch_run *r, hetla_kernel *packed, cha
     if (!s)
         s = cpu_task(r, pack, (hetla_task_arg[]){{data, HETLA_W}, {meta, HETLA_W}}, 2, a, sizeof *a);
     int factor = a->kind == HETLA__VPOTRF || a->kind == HETLA__VGETRF;
-    hetla__vpacked_args pa = {.kind = a->kind,
-                              .count = a->count,
-                              .side = a->side,
-                              .uplo = a->uplo,
-                              .transa = a->transa,
-                              .transb = a->transb,
-                              .diag = a->diag};
+    hetla__vpacked_args pa = hetla__vbatch_options(a);
     if (!s)
         s = hetla_task_insert(
             r->ctx,

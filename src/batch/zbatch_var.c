@@ -12,51 +12,48 @@
 
 static const hetla_zcomplex *scalars(const void *p) { return p; }
 
-static hetla_status zgemm_vbatch_kernel(const hetla_exec *x)
+/* Matrix operation @p o (its kind and options) on one matrix: operands
+ * X (A, B, C; GEMV: A, x, y) with leading dimensions ld, sizes m, n, k as
+ * the calls take them, pivots into @p ipiv (NULL: none). Both the tasks
+ * on the caller's memory and those on packed chunks run each matrix
+ * through it. @return the factorizations' info, 0 for the BLAS. */
+static hetla_int zvbatch_one(const hetla__vpacked_args *o, hetla_int m, hetla_int n, hetla_int k, hetla_zcomplex alpha,
+                             hetla_zcomplex beta, hetla_zcomplex *const X[3], const hetla_int ld[3], hetla_int *ipiv)
 {
-    hetla__vbatch_args a;
-    HETLA__ARGS(x, a);
-    for (hetla_int i = a.first; i < a.first + a.count; i++)
-        hetla__zbatch_gemm1(a.transa, a.transb, a.m[i], a.n[i], a.k[i], scalars(a.alpha)[i], a.A[i], a.lda[i], 1,
-                            a.B[i], a.ldb[i], 1, scalars(a.beta)[i], a.C[i], a.ldc[i], 1);
-    return HETLA_SUCCESS;
+    switch (o->kind) {
+    case HETLA__VGEMM:
+        hetla__zbatch_gemm1(o->transa, o->transb, m, n, k, alpha, X[0], ld[0], 1, X[1], ld[1], 1, beta, X[2], ld[2], 1);
+        return 0;
+    case HETLA__VGEMV:
+        hetla__zbatch_gemv1(o->transa, m, n, alpha, X[0], ld[0], 1, X[1], 1, beta, X[2], 1);
+        return 0;
+    case HETLA__VTRSM:
+        hetla__zbatch_trsm1(o->side, o->uplo, o->transa, o->diag, m, n, alpha, X[0], ld[0], 1, X[1], ld[1], 1);
+        return 0;
+    case HETLA__VPOTRF:
+        return hetla__zbatch_potrf1(o->uplo, n, X[0], ld[0], 1);
+    default:
+        return hetla__zbatch_getrf1(m, n, X[0], ld[0], 1, ipiv, 1);
+    }
 }
 
-static hetla_status zgemv_vbatch_kernel(const hetla_exec *x)
+/* The operations "zgemm_vbatch", ... on the caller's memory. */
+static hetla_status zvbatch_kernel(const hetla_exec *x)
 {
     hetla__vbatch_args a;
     HETLA__ARGS(x, a);
-    for (hetla_int i = a.first; i < a.first + a.count; i++)
-        hetla__zbatch_gemv1(a.transa, a.m[i], a.n[i], scalars(a.alpha)[i], a.A[i], a.lda[i], 1, a.B[i], 1,
-                            scalars(a.beta)[i], a.C[i], 1);
-    return HETLA_SUCCESS;
-}
-
-static hetla_status ztrsm_vbatch_kernel(const hetla_exec *x)
-{
-    hetla__vbatch_args a;
-    HETLA__ARGS(x, a);
-    for (hetla_int i = a.first; i < a.first + a.count; i++)
-        hetla__zbatch_trsm1(a.side, a.uplo, a.transa, a.diag, a.m[i], a.n[i], scalars(a.alpha)[i], a.A[i], a.lda[i],
-                            1, a.B[i], a.ldb[i], 1);
-    return HETLA_SUCCESS;
-}
-
-static hetla_status zpotrf_vbatch_kernel(const hetla_exec *x)
-{
-    hetla__vbatch_args a;
-    HETLA__ARGS(x, a);
-    for (hetla_int i = a.first; i < a.first + a.count; i++)
-        a.info[i] = hetla__zbatch_potrf1(a.uplo, a.n[i], a.A[i], a.lda[i], 1);
-    return HETLA_SUCCESS;
-}
-
-static hetla_status zgetrf_vbatch_kernel(const hetla_exec *x)
-{
-    hetla__vbatch_args a;
-    HETLA__ARGS(x, a);
-    for (hetla_int i = a.first; i < a.first + a.count; i++)
-        a.info[i] = hetla__zbatch_getrf1(a.m[i], a.n[i], a.A[i], a.lda[i], 1, a.ipiv ? a.ipiv[i] : NULL, 1);
+    const hetla__vpacked_args o = hetla__vbatch_options(&a);
+    for (hetla_int i = a.first; i < a.first + a.count; i++) {
+        hetla__vop op[3];
+        hetla_int npiv;
+        hetla__vbatch_operands(&a, i, op, &npiv);
+        hetla_zcomplex *const X[3] = {op[0].ptr, op[1].ptr, op[2].ptr};
+        const hetla_int ld[3] = {op[0].ld, op[1].ld, op[2].ld};
+        hetla_int info = zvbatch_one(&o, a.m ? a.m[i] : 0, a.n[i], a.k ? a.k[i] : 0, a.alpha ? scalars(a.alpha)[i] : 0,
+                                     a.beta ? scalars(a.beta)[i] : 0, X, ld, npiv ? a.ipiv[i] : NULL);
+        if (a.info)
+            a.info[i] = info;
+    }
     return HETLA_SUCCESS;
 }
 
@@ -108,8 +105,8 @@ static hetla_status zbatch_vunpack_kernel(const hetla_exec *x)
     return HETLA_SUCCESS;
 }
 
-/* The CPU's implementation of the packed operations: the kernels of one
- * matrix at a time on each matrix of the chunk. */
+/* The CPU's implementation of the packed operations "zgemm_vbatch_packed",
+ * ...: each matrix of the chunk in place in its data buffer. */
 static hetla_status zbatch_vpacked_kernel(const hetla_exec *x)
 {
     hetla__vpacked_args a;
@@ -118,27 +115,9 @@ static hetla_status zbatch_vpacked_kernel(const hetla_exec *x)
     hetla__vmat *meta = x->buf[1].ptr;
     for (hetla_int t = 0; t < a.count; t++) {
         hetla__vmat *v = &meta[t];
-        hetla_zcomplex *A = D + v->off[0], *B = D + v->off[1], *C = D + v->off[2];
-        hetla_zcomplex alpha = (hetla_zcomplex)v->alpha, beta = (hetla_zcomplex)v->beta;
-        switch (a.kind) {
-        case HETLA__VGEMM:
-            hetla__zbatch_gemm1(a.transa, a.transb, v->m, v->n, v->k, alpha, A, v->ld[0], 1, B, v->ld[1], 1, beta, C,
-                                v->ld[2], 1);
-            break;
-        case HETLA__VGEMV:
-            hetla__zbatch_gemv1(a.transa, v->m, v->n, alpha, A, v->ld[0], 1, B, 1, beta, C, 1);
-            break;
-        case HETLA__VTRSM:
-            hetla__zbatch_trsm1(a.side, a.uplo, a.transa, a.diag, v->m, v->n, alpha, A, v->ld[0], 1, B, v->ld[1], 1);
-            break;
-        case HETLA__VPOTRF:
-            v->info = hetla__zbatch_potrf1(a.uplo, v->n, A, v->ld[0], 1);
-            break;
-        default:
-            v->info =
-                hetla__zbatch_getrf1(v->m, v->n, A, v->ld[0], 1, v->piv >= 0 ? (hetla_int *)meta + v->piv : NULL, 1);
-            break;
-        }
+        hetla_zcomplex *const X[3] = {D + v->off[0], D + v->off[1], D + v->off[2]};
+        v->info = zvbatch_one(&a, v->m, v->n, v->k, (hetla_zcomplex)v->alpha, (hetla_zcomplex)v->beta, X, v->ld,
+                              v->piv >= 0 ? (hetla_int *)meta + v->piv : NULL);
     }
     return HETLA_SUCCESS;
 }
@@ -148,12 +127,18 @@ hetla_status hetla__zbatch_var_register(hetla_context *ctx)
     static const struct {
         const char *name;
         hetla_kernel_fn fn;
-    } ops[] = {{"zgemm_vbatch", zgemm_vbatch_kernel},           {"zgemv_vbatch", zgemv_vbatch_kernel},
-               {"ztrsm_vbatch", ztrsm_vbatch_kernel},           {"zpotrf_vbatch", zpotrf_vbatch_kernel},
-               {"zgetrf_vbatch", zgetrf_vbatch_kernel},         {"zgemm_vbatch_packed", zbatch_vpacked_kernel},
-               {"zgemv_vbatch_packed", zbatch_vpacked_kernel},  {"ztrsm_vbatch_packed", zbatch_vpacked_kernel},
-               {"zpotrf_vbatch_packed", zbatch_vpacked_kernel}, {"zgetrf_vbatch_packed", zbatch_vpacked_kernel},
-               {"zbatch_vpack", zbatch_vpack_kernel},           {"zbatch_vunpack", zbatch_vunpack_kernel}};
+    } ops[] = {{"zgemm_vbatch", zvbatch_kernel},
+               {"zgemv_vbatch", zvbatch_kernel},
+               {"ztrsm_vbatch", zvbatch_kernel},
+               {"zpotrf_vbatch", zvbatch_kernel},
+               {"zgetrf_vbatch", zvbatch_kernel},
+               {"zgemm_vbatch_packed", zbatch_vpacked_kernel},
+               {"zgemv_vbatch_packed", zbatch_vpacked_kernel},
+               {"ztrsm_vbatch_packed", zbatch_vpacked_kernel},
+               {"zpotrf_vbatch_packed", zbatch_vpacked_kernel},
+               {"zgetrf_vbatch_packed", zbatch_vpacked_kernel},
+               {"zbatch_vpack", zbatch_vpack_kernel},
+               {"zbatch_vunpack", zbatch_vunpack_kernel}};
     hetla_status s = HETLA_SUCCESS;
     for (size_t i = 0; i < sizeof ops / sizeof *ops && !s; i++)
         s = hetla__zbatch_op_register(ctx, ops[i].name, ops[i].fn, NULL);

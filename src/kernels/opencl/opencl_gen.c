@@ -11,7 +11,18 @@ hetla_status hetla__ocl_gen_add(hetla_context *ctx, const char *op, hetla_kernel
     return s ? s : hetla_kernel_add(k, HETLA_CLASS_OPENCL_GEN, fn);
 }
 
-static hetla_status (*const families[])(hetla_context *ctx) = {
+typedef hetla_status (*register_fn)(hetla_context *ctx);
+
+/* Runs each of the @p n registrations, up to the first failure. */
+static hetla_status register_all(hetla_context *ctx, const register_fn *fns, size_t n)
+{
+    hetla_status s = HETLA_SUCCESS;
+    for (size_t i = 0; i < n && !s; i++)
+        s = fns[i](ctx);
+    return s;
+}
+
+static const register_fn families[] = {
     hetla__sgescal_opencl_register,
     hetla__dgescal_opencl_register,
     hetla__cgescal_opencl_register,
@@ -20,12 +31,7 @@ static hetla_status (*const families[])(hetla_context *ctx) = {
 
 hetla_status hetla__ocl_gen_register(hetla_context *ctx)
 {
-    for (size_t i = 0; i < sizeof families / sizeof *families; i++) {
-        hetla_status s = families[i](ctx);
-        if (s)
-            return s;
-    }
-    return HETLA_SUCCESS;
+    return register_all(ctx, families, sizeof families / sizeof *families);
 }
 
 /* Operand i of a batch task as gen.cl's kernels address it: (bs, bspan,
@@ -77,7 +83,7 @@ hetla_status hetla__ocl_gemm_batch_run(const hetla_exec *x, const hetla__batch_h
     return hetla__ocl_run(q, k, "gemm_batch", 2, global);
 }
 
-static hetla_status (*const batch_families[])(hetla_context *ctx) = {
+static const register_fn batch_families[] = {
     hetla__sbatch_opencl_register,
     hetla__dbatch_opencl_register,
     hetla__cbatch_opencl_register,
@@ -91,10 +97,5 @@ HETLA__MODULE_EXPORT hetla_status hetla_opencl_batch_register(hetla_context *ctx
 
 hetla_status hetla_opencl_batch_register(hetla_context *ctx)
 {
-    for (size_t i = 0; i < sizeof batch_families / sizeof *batch_families; i++) {
-        hetla_status s = batch_families[i](ctx);
-        if (s)
-            return s;
-    }
-    return HETLA_SUCCESS;
+    return register_all(ctx, batch_families, sizeof batch_families / sizeof *batch_families);
 }
