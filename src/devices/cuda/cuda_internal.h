@@ -27,6 +27,7 @@ typedef struct hetla__cuda_dev {
     hetla__dev_cache cache;
     hetla__cuda_staging staging;
     unsigned char peer[HETLA__MAX_DEVICES]; /**< by ordinal: peer access enabled */
+    cudaMemPool_t pool;                     /**< the kernels' workspace (hetla__cuda_scratch) */
 } hetla__cuda_dev;
 
 /** Makes device @p ordinal current on the calling thread; @p prev receives

@@ -37,6 +37,7 @@ hetla_status hetla__cuda_queue_create(hetla__device *dev, void **queue)
         return hetla__fail(HETLA_ERR_NO_MEMORY, "cuda:%d: out of host memory (queue)", dev->index);
     q->device = dev->index;
     q->ctx = dev->ctx;
+    q->pool = ((const hetla__cuda_dev *)dev->impl)->pool;
     int prev, d = q->device;
     hetla_status s = hetla__cuda_bind(d, &prev);
     if (s) {
@@ -61,6 +62,19 @@ hetla_status hetla__cuda_queue_create(hetla__device *dev, void **queue)
     }
     *queue = q;
     return HETLA_SUCCESS;
+}
+
+hetla_status hetla__cuda_scratch(const hetla__cuda_queue *q, size_t bytes, void **p)
+{
+    *p = NULL;
+    return hetla__cuda_check(cudaMallocFromPoolAsync(p, bytes, q->pool, q->stream), "cudaMallocFromPoolAsync",
+                             q->device);
+}
+
+hetla_status hetla__cuda_scratch_free(const hetla__cuda_queue *q, void *p, hetla_status s)
+{
+    hetla_status f = p ? hetla__cuda_check(cudaFreeAsync(p, q->stream), "cudaFreeAsync", q->device) : HETLA_SUCCESS;
+    return s ? s : f;
 }
 
 hetla_status hetla__cuda_launch(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x)

@@ -17,6 +17,7 @@ typedef struct hetla__cuda_queue {
     cusolverDnHandle_t solver; /**< bound to stream */
     int device;                /**< the CUDA device ordinal, current while a kernel runs */
     hetla_context *ctx;        /**< whose operations hetla__cuda_on_host finds */
+    cudaMemPool_t pool;        /**< the device's workspace pool (hetla__cuda_scratch) */
     cudaEvent_t marks[4];      /**< a ring of HETLA__MAX_MARKS events, created at first use */
     unsigned next_mark;
 } hetla__cuda_queue;
@@ -26,6 +27,15 @@ typedef struct hetla__cuda_queue {
 hetla_status hetla__cuda_check(cudaError_t e, const char *call, int ordinal);
 hetla_status hetla__cublas_check(cublasStatus_t st, const char *call, int ordinal);
 hetla_status hetla__cusolver_check(cusolverStatus_t st, const char *call, int ordinal);
+
+/** @p bytes of device workspace for a kernel on queue @p q, stream-ordered
+ *  from the device's pool, which keeps what it frees (up to a share of
+ *  the device's memory) for the next task instead of returning it to the
+ *  driver at every synchronization. */
+hetla_status hetla__cuda_scratch(const hetla__cuda_queue *q, size_t bytes, void **p);
+/** Gives @p p (NULL: nothing) back to the pool after the queue's work so
+ *  far. @return @p s, or the failure to free if @p s is HETLA_SUCCESS. */
+hetla_status hetla__cuda_scratch_free(const hetla__cuda_queue *q, void *p, hetla_status s);
 
 /** Runs operation @p op's generic implementation on host copies of @p x's
  *  buffers, after the queue's earlier work, and copies them back: the

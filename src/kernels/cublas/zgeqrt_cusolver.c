@@ -40,8 +40,7 @@ static hetla_status zgeqrt_cusolver(const hetla_exec *x)
     hetla_zcomplex *diag = a.info ? malloc((k ? k : 1) * es) : NULL;
     hetla_status s = a.info && !diag ? hetla__fail(HETLA_ERR_NO_MEMORY, "zgeqrt: out of host memory") : HETLA_SUCCESS;
     if (!s)
-        s = hetla__cuda_check(cudaMallocAsync((void **)&dev, panel + (k ? k : 1) * es, q->stream), "cudaMallocAsync",
-                              q->device);
+        s = hetla__cuda_scratch(q, panel + (k ? k : 1) * es, (void **)&dev);
     char *dtau = dev ? dev + panel : NULL;
     if (!s)
         s = hetla__cusolver_check(cusolverDnXgeqrf_bufferSize(q->solver, params, (int64_t)m, (int64_t)n, CUDA_C_64F,
@@ -59,8 +58,7 @@ static hetla_status zgeqrt_cusolver(const hetla_exec *x)
     size_t work = ((qr_dev > t_dev ? qr_dev : t_dev) + 255) & ~(size_t)255;
     size_t host_bytes = qr_host > t_host ? qr_host : t_host;
     if (!s)
-        s = hetla__cuda_check(cudaMallocAsync((void **)&dwork, work + sizeof(int), q->stream), "cudaMallocAsync",
-                              q->device);
+        s = hetla__cuda_scratch(q, work + sizeof(int), (void **)&dwork);
     if (!s && host_bytes && !(host = malloc(host_bytes)))
         s = hetla__fail(HETLA_ERR_NO_MEMORY, "zgeqrt: %zu bytes of host workspace", host_bytes);
     if (!s)
@@ -81,11 +79,8 @@ static hetla_status zgeqrt_cusolver(const hetla_exec *x)
     if (!s && diag) /* R's diagonal: a strided column of k entries */
         s = hetla__cuda_check(cudaMemcpy2DAsync(diag, es, dev, (m + 1) * es, es, k, cudaMemcpyDeviceToHost, q->stream),
                               "cudaMemcpy2DAsync (R's diagonal)", q->device);
-    for (int i = 0; i < 2; i++) {
-        void *p = i ? dwork : dev;
-        hetla_status f = p ? hetla__cuda_check(cudaFreeAsync(p, q->stream), "cudaFreeAsync", q->device) : HETLA_SUCCESS;
-        s = s ? s : f;
-    }
+    s = hetla__cuda_scratch_free(q, dwork, s);
+    s = hetla__cuda_scratch_free(q, dev, s);
     /* the host workspace and the diagonal are read by the kernels queued */
     if (!s && (host || diag))
         s = hetla__cuda_check(cudaStreamSynchronize(q->stream), "cudaStreamSynchronize", q->device);

@@ -40,7 +40,7 @@ static hetla_status zgetrf_cusolver(const hetla_exec *x)
     if (!s && !piv)
         s = hetla__fail(HETLA_ERR_NO_MEMORY, "zgetrf: out of host memory");
     if (!s)
-        s = hetla__cuda_check(cudaMallocAsync((void **)&dev, total, q->stream), "cudaMallocAsync", q->device);
+        s = hetla__cuda_scratch(q, total, (void **)&dev);
     if (!s && host_bytes && !(host = malloc(host_bytes)))
         s = hetla__fail(HETLA_ERR_NO_MEMORY, "zgetrf: %zu bytes of host workspace", host_bytes);
     int64_t *dpiv = (int64_t *)(dev + panel + work);
@@ -59,10 +59,7 @@ static hetla_status zgetrf_cusolver(const hetla_exec *x)
         s = hetla__cuda_check(cudaMemcpyAsync(piv + first, dpiv + first, (k + 1 - first) * sizeof *piv,
                                               cudaMemcpyDeviceToHost, q->stream),
                               "cudaMemcpyAsync", q->device);
-    if (dev) {
-        hetla_status f = hetla__cuda_check(cudaFreeAsync(dev, q->stream), "cudaFreeAsync", q->device);
-        s = s ? s : f;
-    }
+    s = hetla__cuda_scratch_free(q, dev, s);
     /* the pivots are read on the host by the interchanges' tasks */
     if (!s)
         s = hetla__cuda_check(cudaStreamSynchronize(q->stream), "cudaStreamSynchronize", q->device);

@@ -31,7 +31,7 @@ static hetla_status zpotrf_cusolver(const hetla_exec *x)
     /* the info word after the workspace, 8-byte aligned */
     size_t off = (dev_bytes + 7) & ~(size_t)7;
     if (!s)
-        s = hetla__cuda_check(cudaMallocAsync(&work, off + sizeof(int), q->stream), "cudaMallocAsync", q->device);
+        s = hetla__cuda_scratch(q, off + sizeof(int), &work);
     if (!s && host_bytes && !(host = malloc(host_bytes)))
         s = hetla__fail(HETLA_ERR_NO_MEMORY, "zpotrf: %zu bytes of host workspace", host_bytes);
     if (!s)
@@ -42,10 +42,7 @@ static hetla_status zpotrf_cusolver(const hetla_exec *x)
         s = hetla__cuda_check(cudaMemcpyAsync(&info, (char *)work + off, sizeof info, cudaMemcpyDeviceToHost,
                                               q->stream),
                               "cudaMemcpyAsync", q->device);
-    if (work) {
-        hetla_status f = hetla__cuda_check(cudaFreeAsync(work, q->stream), "cudaFreeAsync", q->device);
-        s = s ? s : f;
-    }
+    s = hetla__cuda_scratch_free(q, work, s);
     if (!s)
         s = hetla__cuda_check(cudaStreamSynchronize(q->stream), "cudaStreamSynchronize", q->device);
     free(host);

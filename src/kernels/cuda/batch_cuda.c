@@ -146,8 +146,7 @@ static hetla_status getrf_cublas(const hetla_exec *x)
     size_t es = hetla_dtype_size(A->type), ptr_bytes = (size_t)count * sizeof(void *);
     size_t piv_off = ptr_bytes, info_off = piv_off + (piv ? (size_t)count * (size_t)n * sizeof(int) : 0);
     void *work = NULL;
-    hetla_status s = hetla__cuda_check(cudaMallocAsync(&work, info_off + (size_t)count * sizeof(int), q->stream),
-                                       "cudaMallocAsync", q->device);
+    hetla_status s = hetla__cuda_scratch(q, info_off + (size_t)count * sizeof(int), &work);
     void **ptrs = work;
     int *ipiv = piv ? (int *)((char *)work + piv_off) : NULL, *infos = (int *)((char *)work + info_off);
     if (!s)
@@ -177,10 +176,7 @@ static hetla_status getrf_cublas(const hetla_exec *x)
     if (!s)
         s = hetla__cuda_check(hetla__cuda_widen(infos, 1, count, info->ptr, 1, q->stream), "hetla__cuda_widen",
                               q->device);
-    if (work) {
-        hetla_status f = hetla__cuda_check(cudaFreeAsync(work, q->stream), "cudaFreeAsync", q->device);
-        s = s ? s : f;
-    }
+    s = hetla__cuda_scratch_free(q, work, s);
     return s;
 }
 

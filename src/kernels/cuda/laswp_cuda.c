@@ -61,8 +61,7 @@ static hetla_status laswp_cuda(const hetla_exec *x)
     size_t es = hetla_dtype_size(t[0].type), cols = t[0].n;
     size_t head = (tb.bytes + 255) & ~(size_t)255;
     char *dev = NULL;
-    hetla_status s = hetla__cuda_check(cudaMallocAsync((void **)&dev, head + (size_t)rows * cols * es, q->stream),
-                                       "cudaMallocAsync", q->device);
+    hetla_status s = hetla__cuda_scratch(q, head + (size_t)rows * cols * es, (void **)&dev);
     if (!s) /* from pageable memory: staged before the call returns */
         s = hetla__cuda_check(cudaMemcpyAsync(dev, tb.host, tb.bytes, cudaMemcpyHostToDevice, q->stream),
                               "cudaMemcpyAsync", q->device);
@@ -72,10 +71,7 @@ static hetla_status laswp_cuda(const hetla_exec *x)
                               (const long long *)(dev + tb.off_dst), rows, dev + head, (int)es};
         s = hetla__cuda_check(hetla__cuda_swap_rows(&p, q->stream), "the row interchange kernels", q->device);
     }
-    if (dev) {
-        hetla_status f = hetla__cuda_check(cudaFreeAsync(dev, q->stream), "cudaFreeAsync", q->device);
-        s = s ? s : f;
-    }
+    s = hetla__cuda_scratch_free(q, dev, s);
     free(tb.host);
     return s;
 }
