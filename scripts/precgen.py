@@ -122,6 +122,7 @@ TABLE = [
     ("slarfg", "dlarfg", "clarfg", "zlarfg"),
     ("sgels", "dgels", "cgels", "zgels"),
     ("strtrs", "dtrtrs", "ctrtrs", "ztrtrs"),
+    ("strtri", "dtrtri", "ctrtri", "ztrtri"),
     ("slange", "dlange", "clange", "zlange"),
     ("slansy", "dlansy", "clanhe", "zlanhe"),
     # hetla's own names
@@ -168,6 +169,8 @@ TABLE = [
     # cuBLAS (src/kernels/cublas/): its scalar types and routines
     ("float", "double", "cuComplex", "cuDoubleComplex"),
     ("cublasSgemm", "cublasDgemm", "cublasCgemm", "cublasZgemm"),
+    ("cublasSgemmStridedBatched", "cublasDgemmStridedBatched", "cublasCgemmStridedBatched",
+     "cublasZgemmStridedBatched"),
     ("cublasSscal", "cublasDscal", "cublasCscal", "cublasZscal"),
     ("cublasStrsm", "cublasDtrsm", "cublasCtrsm", "cublasZtrsm"),
     ("cublasStrmm", "cublasDtrmm", "cublasCtrmm", "cublasZtrmm"),

@@ -98,6 +98,10 @@ hetla_status hetla__config_apply(hetla_context *ctx, const hetla_config *cfg, in
     const char *pin = getenv("HETLA_NO_PIN");
     if (pin && *pin)
         ctx->no_pinning = strcmp(pin, "0") != 0;
+    ctx->stable_solves = cfg->stable_solves;
+    const char *stable = getenv("HETLA_STABLE_SOLVES");
+    if (stable && *stable)
+        ctx->stable_solves = strcmp(stable, "0") != 0;
 
     if (cfg->cpu_workers < 0)
         return hetla__arg_error("hetla_context_create", 1, "cfg->cpu_workers", "is %d, must be >= 0",

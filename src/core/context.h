@@ -42,6 +42,7 @@ struct hetla_context {
     char *devices_spec, *sched_name, *trace_file, *module_path, *policy_spec;
     int no_pinning;
     int no_host_pinning;
+    int stable_solves; /* hetla_config.stable_solves */
     int tile_size; /* 0 = per device class */
     size_t mem_limit; /* per accelerator memory node; 0 = none */
     hetla_log_fn log_fn;

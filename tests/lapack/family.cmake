@@ -16,7 +16,9 @@ if(NOT TARGET hetla_lapack_util)
     hetla_generate_precisions(lapack_util ${util_dir}/ztest_util.c ${util_dir}/ztest_util.h)
   endif()
   add_library(hetla_lapack_util STATIC ${util_dir}/testing.c ${lapack_util})
-  target_include_directories(hetla_lapack_util PUBLIC ${util_dir} ${lapack_dir} ${HETLA_GENERATED_DIR}/tests/blas
+  # src: the tile operations' argument blocks, for the tests that run one
+  target_include_directories(hetla_lapack_util PUBLIC ${util_dir} ${lapack_dir} ${CMAKE_SOURCE_DIR}/src
+    ${HETLA_GENERATED_DIR}/tests/blas
     ${HETLA_GENERATED_DIR}/tests/lapack ${CMAKE_SOURCE_DIR}/src/kernels/generic
     ${HETLA_GENERATED_DIR}/src/kernels/generic)
   target_link_libraries(hetla_lapack_util PUBLIC hetla_test_harness hetla_blas_check PkgConfig::OPENBLAS m)

@@ -8,8 +8,10 @@
 #include <complex.h>
 #include <lapacke.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "kernels/lapack/lapack.h"
 #include "ztest_lu.h"
 #include "ztest_util.h"
 
@@ -238,6 +240,146 @@ void test_zpotrf_tiled(test_result *r, hetla_context *ctx)
     s = finish(s, seq, tA, NULL);
     test_case(r, s == HETLA_NUMERICAL && info == p + 1 ? 0 : INFINITY,
               "zpotrf_tiled not positive definite: status %d info %lld", (int)s, (long long)info);
+}
+
+/* The Cholesky panel's two forms of solve (hetla_config.stable_solves) on
+ * a simulated accelerator, which takes the inverse's path as a GPU does:
+ * both factor, and the inverse adds a task per panel with tiles below. */
+void test_zpotrf_solves(test_result *r, hetla_context *ctx)
+{
+    (void)ctx;
+    const hetla_int n = 50, ld = n + 1;
+    const size_t nb = 16; /* 4 tiles: 3 panels with tiles below */
+    hetla_zcomplex *A0 = hpd(n, ld, 1);
+    for (hetla_int j = 0; j < n; j++) /* the triangle not referenced */
+        for (hetla_int i = 0; i < j; i++)
+            A0[i + j * ld] = ztest_nan();
+    uint64_t tasks[2] = {0, 0};
+    test_real res = 0;
+    for (int stable = 0; stable < 2; stable++) {
+        hetla_config cfg;
+        hetla_context *c = NULL;
+        hetla_status s = hetla_config_init(&cfg);
+        cfg.devices = "sim:1";
+        cfg.stable_solves = stable;
+        if (!s)
+            s = hetla_context_create(&cfg, &c);
+        hetla_zcomplex *A = ztest_copy(A0, (size_t)(ld * n + 1));
+        hetla_tiled *tA = s ? NULL : tiles(c, A, n, n, ld, nb);
+        hetla_sequence *seq = NULL;
+        hetla_int info = -1;
+        if (!s)
+            s = !tA ? HETLA_ERR_ARG : hetla_stats_reset(c);
+        if (!s)
+            s = hetla_sequence_create(c, &seq);
+        if (!s)
+            s = hetla_zpotrf_tiled(HETLA_LOWER, tA, &info, seq);
+        s = finish(s, seq, tA, NULL);
+        hetla_stats st = {0};
+        if (!s)
+            s = hetla_stats_get(c, &st);
+        tasks[stable] = st.tasks;
+        res = test_max(res, s || info ? INFINITY : potrf_resid(HETLA_LOWER, n, A0, A, ld));
+        if (c && hetla_context_destroy(c))
+            res = INFINITY;
+    }
+    /* HETLA_STABLE_SOLVES in the environment sets both runs alike */
+    int counted = getenv("HETLA_STABLE_SOLVES") || tasks[0] == tasks[1] + 3;
+    test_case(r, counted ? res : INFINITY, "zpotrf_tiled on sim:1: %llu tasks by inverse, %llu stable (want 3 more)",
+              (unsigned long long)tasks[0], (unsigned long long)tasks[1]);
+}
+
+/* Runs one tile operation on two host matrices, n x n @p A (read) and
+ * @p rows x @p cols @p B (mode @p bmode), wherever the setup puts it. */
+static hetla_status tile_task(hetla_context *ctx, const char *op, const void *args, size_t size, hetla_zcomplex *A,
+                              hetla_int n, hetla_int lda, hetla_zcomplex *B, hetla_int rows, hetla_int cols,
+                              hetla_int ldb, hetla_access bmode)
+{
+    hetla_kernel *k = NULL;
+    hetla_data *hA = NULL, *hB = NULL;
+    hetla_status s = hetla_kernel_find(ctx, op, &k);
+    if (!s)
+        s = hetla_matrix_register(ctx, A, (size_t)n, (size_t)n, (size_t)lda, HETLA_ZCOMPLEX, &hA);
+    if (!s)
+        s = hetla_matrix_register(ctx, B, (size_t)rows, (size_t)cols, (size_t)ldb, HETLA_ZCOMPLEX, &hB);
+    if (!s)
+        s = hetla_task_insert(ctx, &(hetla_task_desc){.kernel = k,
+                                                      .data = (hetla_task_arg[]){{hA, HETLA_R}, {hB, bmode}},
+                                                      .ndata = 2,
+                                                      .args = args,
+                                                      .args_size = size});
+    hetla_status w = hA ? hetla_data_unregister(hA) : HETLA_SUCCESS;
+    s = s ? s : w;
+    w = hB ? hetla_data_unregister(hB) : HETLA_SUCCESS;
+    return s ? s : w;
+}
+
+/* The inverse of a triangle ("ztrtri", lapack.h): W A x = x for a random
+ * x, W's other triangle zero and its unit diagonal 1, A's unread parts
+ * NaN. Then the Cholesky panel's solve by it, X := B W^H (lower) or
+ * W^H B (upper) by "ztrmm", checked as X A^H v = B v (A^H X v = B v);
+ * at order 64 B is 1100 long, two of the CUDA class's passes. Orders past
+ * 256 and 512 take that class's recursion one and two levels down (530
+ * in the real precisions only: in the complex ones its two tiles would
+ * pass the memory cap of the "sim_pressure" setup). */
+void test_ztrtri(test_result *r, hetla_context *ctx)
+{
+#if defined(COMPLEX)
+    static const hetla_int ns[] = {1, 7, 64, 300};
+#else
+    static const hetla_int ns[] = {1, 7, 64, 300, 530};
+#endif
+    static const hetla_diag diags[2] = {HETLA_NON_UNIT, HETLA_UNIT};
+    for (size_t c = 0; c < sizeof ns / sizeof *ns; c++)
+        for (int u = 0; u < 2; u++)
+            for (int d = 0; d < 2; d++) {
+                hetla_int n = ns[c], len = n == 64 ? 1100 : n + 3, ld = n + 2;
+                hetla_uplo uplo = uplos[u];
+                int lower = uplo == HETLA_LOWER;
+                hetla_zcomplex *A = ztest_triangle(uplo, n, ld), *W = ztest_nans((size_t)(ld * n + 1));
+                ztest_condition(uplo, n, A, ld);
+                for (hetla_int j = 0; j < n && diags[d] == HETLA_UNIT; j++)
+                    A[j + j * ld] = ztest_nan();
+                hetla__trtri_args ta = {uplo, diags[d]};
+                hetla_status s = tile_task(ctx, "ztrtri", &ta, sizeof ta, A, n, ld, W, n, n, ld, HETLA_W);
+                int shape = 1; /* the other triangle zero, a unit diagonal 1 */
+                for (hetla_int j = 0; j < n; j++)
+                    for (hetla_int i = 0; i < n; i++)
+                        shape &= (lower ? i < j : i > j)            ? W[i + j * ld] == 0
+                                 : i == j && diags[d] == HETLA_UNIT ? W[i + j * ld] == 1
+                                                                    : 1;
+                hetla_zcomplex *Af = ztest_full_tri(uplo, diags[d], n, A, ld);
+                hetla_zcomplex *Wf = ztest_full_tri(uplo, HETLA_NON_UNIT, n, W, ld);
+                hetla_zcomplex *x = ztest_matrix(n, 1, n), *y = ztest_matrix(n, 1, n), *z = ztest_matrix(n, 1, n);
+                ztest_gemm(n, 1, n, 1, Af, x, 0, NULL, y, n);
+                ztest_gemm(n, 1, n, 1, Wf, y, 0, NULL, z, n);
+                test_real wa = ztest_norm(n, n, Wf, n) * ztest_norm(n, n, Af, n);
+                test_real res = s || !shape ? INFINITY : ztest_resid((size_t)n, z, x, wa * ztest_vnorm(n, x, 1));
+                test_case(r, res, "ztrtri uplo=%c diag=%c n=%lld: status %d, shape %s", test_uplo_char(uplo),
+                          diags[d] == HETLA_UNIT ? 'U' : 'N', (long long)n, (int)s, shape ? "ok" : "wrong");
+                if (s || !shape || diags[d] == HETLA_UNIT)
+                    continue;
+                /* B is len x n (lower) or n x len (upper), dense as ztest_gemm reads it */
+                hetla_int rows = lower ? len : n, cols = lower ? n : len;
+                hetla_zcomplex *B0 = ztest_matrix(rows, cols, rows), *X = ztest_copy(B0, (size_t)(rows * cols + 1));
+                hetla__trxm_args ma = {lower ? HETLA_RIGHT : HETLA_LEFT, uplo, HETLA_CONJ_TRANS, HETLA_NON_UNIT, 1};
+                s = tile_task(ctx, "ztrmm", &ma, sizeof ma, W, n, ld, X, rows, cols, rows, HETLA_RW);
+                hetla_zcomplex *Ah = ztest_op(HETLA_CONJ_TRANS, n, n, Af, n);
+                hetla_zcomplex *v = ztest_matrix(cols, 1, cols), *bv = ztest_matrix(rows, 1, rows);
+                hetla_zcomplex *t = ztest_matrix(n, 1, n), *xv = ztest_matrix(rows, 1, rows);
+                ztest_gemm(rows, 1, cols, 1, B0, v, 0, NULL, bv, rows);
+                if (lower) { /* X (A^H v) */
+                    ztest_gemm(n, 1, n, 1, Ah, v, 0, NULL, t, n);
+                    ztest_gemm(rows, 1, n, 1, X, t, 0, NULL, xv, rows);
+                } else { /* A^H (X v) */
+                    ztest_gemm(n, 1, cols, 1, X, v, 0, NULL, t, n);
+                    ztest_gemm(n, 1, n, 1, Ah, t, 0, NULL, xv, n);
+                }
+                test_real scale = wa * ztest_norm(rows, cols, B0, rows) * ztest_vnorm(cols, v, 1);
+                res = s ? INFINITY : ztest_resid((size_t)rows, xv, bv, scale);
+                test_case(r, res, "ztrtri then ztrmm uplo=%c n=%lld, B %lld x %lld: status %d", test_uplo_char(uplo),
+                          (long long)n, (long long)rows, (long long)cols, (int)s);
+            }
 }
 
 /* A bad argument returns HETLA_ERR_ARG naming its position. */

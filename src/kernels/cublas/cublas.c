@@ -57,6 +57,10 @@ static hetla_status (*const families[])(hetla_context *ctx) = {
     hetla__zgeqrt_cusolver_register,
 #ifdef HETLA_CUDA_KERNELS
     hetla__laswp_cuda_register,
+    hetla__strtri_cuda_register,
+    hetla__dtrtri_cuda_register,
+    hetla__ctrtri_cuda_register,
+    hetla__ztrtri_cuda_register,
 #endif
 };
 

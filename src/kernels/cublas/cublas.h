@@ -51,9 +51,11 @@ HETLA__REGISTER_DECL(potrf_cusolver)
 HETLA__REGISTER_DECL(getrf_cusolver)
 HETLA__REGISTER_DECL(geqrt_cusolver)
 
-/** LU's row interchanges in the CUDA_NATIVE class, every precision
- *  (src/kernels/cuda, built where nvcc is). */
+/** LU's row interchanges in the CUDA_NATIVE class, every precision, and
+ *  the triangular inverse, one per precision (src/kernels/cuda, built
+ *  where nvcc is). */
 hetla_status hetla__laswp_cuda_register(hetla_context *ctx);
+HETLA__REGISTER_DECL(trtri_cuda)
 
 /** Every family in every precision: the backend's register_kernels hook. */
 hetla_status hetla__cublas_register(hetla_context *ctx);

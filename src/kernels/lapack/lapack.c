@@ -60,6 +60,12 @@ hetla__flops hetla__getrf_flops(const hetla_exec *x)
     return hetla__fma_flops(&x->buf[0]) * (m * n * k - (m + n) * k * k / 2 + k * k * k / 3);
 }
 
+hetla__flops hetla__trtri_flops(const hetla_exec *x)
+{
+    hetla__flops n = (hetla__flops)x->buf[0].n;
+    return hetla__fma_flops(&x->buf[0]) * n * n * n / 6;
+}
+
 /* Fails when the factorization before it found a singular matrix. */
 static hetla_status info_check(const hetla_exec *x)
 {
@@ -80,7 +86,8 @@ hetla_status hetla__lapack_register(hetla_context *ctx)
         hetla__cgetrf_register,       hetla__zgetrf_register,       hetla__sgetrf_nopiv_register,
         hetla__dgetrf_nopiv_register, hetla__cgetrf_nopiv_register, hetla__zgetrf_nopiv_register,
         hetla__slaswp_register,       hetla__dlaswp_register,       hetla__claswp_register,
-        hetla__zlaswp_register,
+        hetla__zlaswp_register,       hetla__strtri_register,       hetla__dtrtri_register,
+        hetla__ctrtri_register,       hetla__ztrtri_register,
         /* QR */
         hetla__sgeqrt_register, hetla__dgeqrt_register, hetla__cgeqrt_register, hetla__zgeqrt_register,
         hetla__slarft_register, hetla__dlarft_register, hetla__clarft_register, hetla__zlarft_register,

@@ -68,6 +68,17 @@ typedef struct hetla__laswp_args {
     int backward;
 } hetla__laswp_args;
 
+/** "ztrtri": W := A^-1 for the @p uplo triangle of buffer 0 (with a unit
+ *  diagonal if @p diag is HETLA_UNIT: A's diagonal is not read and W's is
+ *  1), out of place into buffer 1 (A's size), whose other triangle is set
+ *  to zero. A must be nonsingular, as for a triangular solve; no class
+ *  checks it. The Cholesky factorization's panel solves multiply by it
+ *  where an accelerator runs it (zpotrf.c). */
+typedef struct hetla__trtri_args {
+    hetla_uplo uplo;
+    hetla_diag diag;
+} hetla__trtri_args;
+
 /** Columns per step of a panel factored in narrow steps: the panel's
  *  critical path shrinks with it, the tile updates of a step get thinner. */
 enum { HETLA__LU_STEP = 64 };
@@ -97,6 +108,7 @@ static inline hetla__flops hetla__fma_flops(const hetla_buffer *b)
 /** Flop counts of the tile kernels, from their buffers. */
 hetla__flops hetla__potrf_flops(const hetla_exec *x);
 hetla__flops hetla__getrf_flops(const hetla_exec *x);
+hetla__flops hetla__trtri_flops(const hetla_exec *x);
 
 /* ---- QR ---------------------------------------------------------------------- */
 
@@ -139,6 +151,7 @@ HETLA__REGISTER_DECL(potrf)
 HETLA__REGISTER_DECL(getrf)
 HETLA__REGISTER_DECL(getrf_nopiv)
 HETLA__REGISTER_DECL(laswp)
+HETLA__REGISTER_DECL(trtri)
 /* QR */
 HETLA__REGISTER_DECL(geqrt)
 HETLA__REGISTER_DECL(larft)
