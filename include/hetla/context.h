@@ -65,7 +65,7 @@ typedef struct hetla_config {
     /** Non-zero: the Cholesky factorization's panel solves substitute on
      *  every device. By default, where an accelerator can invert a
      *  triangle, they multiply by the inverse of the diagonal tile (on an
-     *  H200 1.05x cuSOLVER's POTRF, against 0.97-0.98x substituting), whose
+     *  H200 1.05x cuSOLVER's POTRF, against 0.97-0.99x substituting), whose
      *  rounding grows with that tile's condition number where substitution
      *  is backward stable. Env: HETLA_STABLE_SOLVES=1. */
     int stable_solves;
