@@ -69,7 +69,7 @@ static hetla_status pairs(const level *l, int64_t b, int64_t count)
     return hetla__cublas_check(st, "cublasZgemmStridedBatched_64", q->device);
 }
 
-/* W := I, then its diagonal blocks' inverses: W is zero outside them. */
+/* W := 0, then the inverses of its diagonal blocks of HETLA__TRTRI_NB. */
 static hetla_status blocks(const hetla_exec *x, const hetla__trtri_args *a, int64_t n)
 {
     const hetla_buffer *A = &x->buf[0], *W = &x->buf[1];
