@@ -29,19 +29,6 @@ static hetla_status solve_tile(const potrf_job *j, hetla_uplo uplo, hetla_data *
     return hetla__put(j->ctx, j->seq, Linv ? j->trmm : j->trsm, data, 2, &args, sizeof args, prio);
 }
 
-/* The inverse of the diagonal tile @p L into the workspace of step @p k. */
-static hetla_status inverse_tile(potrf_job *j, hetla_uplo uplo, hetla_data *L, size_t k, size_t nb, hetla_data **Linv)
-{
-    hetla_data **w = &j->inv[k % 2];
-    hetla_status s = *w ? HETLA_SUCCESS : hetla_data_create(j->ctx, nb, nb, HETLA_ZCOMPLEX, w);
-    hetla__trtri_args args = {uplo, HETLA_NON_UNIT};
-    hetla_task_arg data[2] = {{L, HETLA_R}, {*w, HETLA_W}};
-    if (!s)
-        s = hetla__put(j->ctx, j->seq, j->trtri, data, 2, &args, sizeof args, hetla__prio_panel(j->nt));
-    *Linv = *w;
-    return s;
-}
-
 /* C -= op(A) op(A)^H on a diagonal tile. */
 static hetla_status herk_tile(const potrf_job *j, hetla_uplo uplo, hetla_trans trans, hetla_data *A, hetla_data *C,
                               int prio)
@@ -72,8 +59,11 @@ static hetla_status potrf_step(potrf_job *j, hetla_uplo uplo, hetla_tiled *A, si
     /* tile (p, q) of the stored triangle, p >= q: (p, q) lower, (q, p) upper */
 #define T(p, q) (lower ? hetla_tiled_tile(A, p, q) : hetla_tiled_tile(A, q, p))
     hetla_data *Linv = NULL; /* every diagonal tile with tiles below it is nb x nb */
-    if (!s && j->trtri && k + 1 < nt)
-        s = inverse_tile(j, uplo, T(k, k), k, nb, &Linv);
+    if (!s && j->trtri && k + 1 < nt) {
+        s = hetla__inverse_tile(j->ctx, j->seq, j->trtri, uplo, HETLA_NON_UNIT, T(k, k), nb, HETLA_ZCOMPLEX,
+                                &j->inv[k % 2], hetla__prio_panel(nt));
+        Linv = j->inv[k % 2];
+    }
     for (size_t i = k + 1; i < nt && !s; i++)
         s = solve_tile(j, uplo, T(k, k), Linv, T(i, k), hetla__prio_panel(nt) - 1);
     for (size_t c = k + 1; c < nt && !s; c++) {
@@ -84,25 +74,6 @@ static hetla_status potrf_step(potrf_job *j, hetla_uplo uplo, hetla_tiled *A, si
                       : gemm_tile(j, HETLA_CONJ_TRANS, HETLA_NO_TRANS, T(c, k), T(i, k), T(i, c), prio);
     }
 #undef T
-    return s;
-}
-
-/* The panel's solves by inverse where an accelerator makes the inverse
- * (unless hetla_config.stable_solves):
- * on an H200 a 4096 tile's triangular solve took 2.8 ms, its product by
- * the inverse 1.5 ms, and the inverse 0.7 ms, made once for the whole
- * panel. The error of such a solve grows with the condition number of the
- * diagonal tile, where a substitution's is backward stable, as in the GPU
- * libraries that solve by inverted diagonal blocks (MAGMA); CPU-only runs
- * keep substitution. */
-static hetla_status inverse_kernels(potrf_job *j)
-{
-    hetla_kernel *trtri;
-    hetla_status s = hetla_kernel_find(j->ctx, "ztrtri", &trtri);
-    if (!s && !j->ctx->stable_solves && hetla__accelerators_for(j->ctx, trtri)) {
-        j->trtri = trtri;
-        s = hetla_kernel_find(j->ctx, "ztrmm", &j->trmm);
-    }
     return s;
 }
 
@@ -136,8 +107,8 @@ hetla_status hetla_zpotrf_tiled(hetla_uplo uplo, hetla_tiled *A, hetla_int *info
         s = hetla_kernel_find(a.ctx, "zherk", &j.herk);
     if (!s)
         s = hetla_kernel_find(a.ctx, "zgemm", &j.gemm);
-    if (!s)
-        s = inverse_kernels(&j);
+    if (!s) /* algorithms.h: the panel solves by inverse */
+        s = hetla__inverse_kernels(a.ctx, "ztrtri", "ztrmm", &j.trtri, &j.trmm);
     for (size_t k = 0; k < a.nt && !s; k++)
         s = potrf_step(&j, uplo, A, k, info, a.nb);
     for (int i = 0; i < 2; i++)
