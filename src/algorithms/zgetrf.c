@@ -7,15 +7,11 @@
 #include "kernels/lapack/lapack.h"
 #include "runtime/runtime.h"
 
-/* The kernels of one call, and where its tasks go. With @p trtri the
- * solves by a diagonal tile multiply by its inverse (algorithms.h), made
- * once per step into inv[L or U][k % 2] (two a factor, so that a step's
- * inverse need not wait for the last solve of the step before). */
+/* The kernels of one call, and where its tasks go. */
 typedef struct lu_job {
     hetla_context *ctx;
     hetla_sequence *seq;
-    hetla_kernel *panel, *laswp, *trsm, *gemm, *step, *update, *trtri, *trmm;
-    hetla_data *inv[2][2];
+    hetla_kernel *panel, *laswp, *trsm, *gemm, *step, *update;
     hetla__tiles a;
 } lu_job;
 
@@ -34,45 +30,15 @@ static hetla_status lu_start(lu_job *j, hetla_sequence *seq, const char *panel)
         s = hetla_kernel_find(j->ctx, "zgetrf_step", &j->step);
     if (!s)
         s = hetla_kernel_find(j->ctx, "zgetrf_update", &j->update);
-    if (!s)
-        s = hetla__inverse_kernels(j->ctx, "ztrtri", "ztrmm", &j->trtri, &j->trmm);
     return s;
 }
 
-/* Frees the inverses' workspace once its tasks are done. */
-static void lu_end(lu_job *j)
-{
-    for (int f = 0; f < 2; f++)
-        for (int i = 0; i < 2; i++)
-            if (j->inv[f][i])
-                hetla__data_dispose(j->inv[f][i]);
-}
-
-/* The inverse of factor @p f (0: L, unit lower; 1: U) of diagonal tile
- * k, for the solves of step k, if the job solves by inverse and the tile
- * is whole (nb x nb); else NULL: the solves substitute. */
-static hetla_status step_inverse(lu_job *j, hetla_tiled *A, size_t k, int f, hetla_data **inv)
-{
-    const hetla__tiles *a = &j->a;
-    *inv = NULL;
-    if (!j->trtri || (k + 1) * a->nb > a->m || (k + 1) * a->nb > a->n)
-        return HETLA_SUCCESS;
-    hetla_data **w = &j->inv[f][k % 2];
-    hetla_status s =
-        hetla__inverse_tile(j->ctx, j->seq, j->trtri, f ? HETLA_UPPER : HETLA_LOWER, f ? HETLA_NON_UNIT : HETLA_UNIT,
-                            hetla_tiled_tile(A, k, k), a->nb, HETLA_ZCOMPLEX, w, hetla__prio_panel(a->nt));
-    *inv = s ? NULL : *w;
-    return s;
-}
-
-/* B := op(T)^-1 B (left) or B op(T)^-1 (right), T the diagonal tile @p T,
- * or what @p inv holds, its inverse (step_inverse). */
 static hetla_status trsm_tile(const lu_job *j, hetla_side side, hetla_uplo uplo, hetla_diag diag, hetla_data *T,
-                              hetla_data *inv, hetla_data *B, int prio)
+                              hetla_data *B, int prio)
 {
     hetla__trxm_args args = {side, uplo, HETLA_NO_TRANS, diag, 1};
-    hetla_task_arg data[2] = {{inv ? inv : T, HETLA_R}, {B, HETLA_RW}};
-    return hetla__put(j->ctx, j->seq, inv ? j->trmm : j->trsm, data, 2, &args, sizeof args, prio);
+    hetla_task_arg data[2] = {{T, HETLA_R}, {B, HETLA_RW}};
+    return hetla__put(j->ctx, j->seq, j->trsm, data, 2, &args, sizeof args, prio);
 }
 
 /* C -= A B */
@@ -150,7 +116,7 @@ static hetla_status panel_tasks(const lu_job *j, hetla_tiled *A, hetla_int *ipiv
  * tiles), then for each tile column on the right its interchanges, the
  * TRSM of its row-k tile and the GEMMs below; the interchanges reach the
  * columns on the left at the lowest priority. */
-static hetla_status getrf_step(lu_job *j, hetla_tiled *A, hetla_int *ipiv, hetla_int *info, size_t k)
+static hetla_status getrf_step(const lu_job *j, hetla_tiled *A, hetla_int *ipiv, hetla_int *info, size_t k)
 {
     const hetla__tiles *a = &j->a;
     if (a->mt - k > HETLA_MAX_TASK_DATA)
@@ -161,14 +127,11 @@ static hetla_status getrf_step(lu_job *j, hetla_tiled *A, hetla_int *ipiv, hetla
     for (size_t i = k; i < a->mt; i++)
         data[n++] = (hetla_task_arg){hetla_tiled_tile(A, i, k), HETLA_RW};
     hetla_status s = panel_tasks(j, A, ipiv, info, k, data, n);
-    hetla_data *Linv = NULL;
-    if (!s && k + 1 < a->nt)
-        s = step_inverse(j, A, k, 0, &Linv);
     for (size_t c = k + 1; c < a->nt && !s; c++) {
         int prio = hetla__prio_update(a->nt, k, c);
         s = laswp_tiles(j, A, ipiv, k, A, c, 0, prio);
         if (!s)
-            s = trsm_tile(j, HETLA_LEFT, HETLA_LOWER, HETLA_UNIT, hetla_tiled_tile(A, k, k), Linv,
+            s = trsm_tile(j, HETLA_LEFT, HETLA_LOWER, HETLA_UNIT, hetla_tiled_tile(A, k, k),
                           hetla_tiled_tile(A, k, c), prio);
         for (size_t i = k + 1; i < a->mt && !s; i++)
             s = gemm_tile(j, hetla_tiled_tile(A, i, k), hetla_tiled_tile(A, k, c), hetla_tiled_tile(A, i, c), prio);
@@ -179,7 +142,7 @@ static hetla_status getrf_step(lu_job *j, hetla_tiled *A, hetla_int *ipiv, hetla
 }
 
 /* Step k without pivoting: tile LU, TRSMs on its row and column, GEMMs. */
-static hetla_status nopiv_step(lu_job *j, hetla_tiled *A, hetla_int *info, size_t k)
+static hetla_status nopiv_step(const lu_job *j, hetla_tiled *A, hetla_int *info, size_t k)
 {
     const hetla__tiles *a = &j->a;
     hetla_data *akk = hetla_tiled_tile(A, k, k);
@@ -187,16 +150,11 @@ static hetla_status nopiv_step(lu_job *j, hetla_tiled *A, hetla_int *info, size_
     hetla_task_arg d[1] = {{akk, HETLA_RW}};
     int top = hetla__prio_panel(a->nt);
     hetla_status s = hetla__put(j->ctx, j->seq, j->panel, d, 1, &pa, sizeof pa, top);
-    hetla_data *Linv = NULL, *Uinv = NULL;
-    if (!s && k + 1 < a->mt)
-        s = step_inverse(j, A, k, 1, &Uinv);
-    if (!s && k + 1 < a->nt)
-        s = step_inverse(j, A, k, 0, &Linv);
     for (size_t i = k + 1; i < a->mt && !s; i++)
-        s = trsm_tile(j, HETLA_RIGHT, HETLA_UPPER, HETLA_NON_UNIT, akk, Uinv, hetla_tiled_tile(A, i, k), top - 1);
+        s = trsm_tile(j, HETLA_RIGHT, HETLA_UPPER, HETLA_NON_UNIT, akk, hetla_tiled_tile(A, i, k), top - 1);
     for (size_t c = k + 1; c < a->nt && !s; c++) {
         int prio = hetla__prio_update(a->nt, k, c);
-        s = trsm_tile(j, HETLA_LEFT, HETLA_LOWER, HETLA_UNIT, akk, Linv, hetla_tiled_tile(A, k, c), prio);
+        s = trsm_tile(j, HETLA_LEFT, HETLA_LOWER, HETLA_UNIT, akk, hetla_tiled_tile(A, k, c), prio);
         for (size_t i = k + 1; i < a->mt && !s; i++)
             s = gemm_tile(j, hetla_tiled_tile(A, i, k), hetla_tiled_tile(A, k, c), hetla_tiled_tile(A, i, c), prio);
     }
@@ -233,7 +191,6 @@ hetla_status hetla_zgetrf_tiled(hetla_tiled *A, hetla_int *ipiv, hetla_int *info
         s = lu_start(&j, seq, "zgetrf");
     for (size_t k = 0; k < panels(&j.a) && !s; k++)
         s = getrf_step(&j, A, ipiv, info, k);
-    lu_end(&j);
     return s;
 }
 
@@ -245,7 +202,6 @@ hetla_status hetla_zgetrf_nopiv_tiled(hetla_tiled *A, hetla_int *info, hetla_seq
         s = lu_start(&j, seq, "zgetrf_nopiv");
     for (size_t k = 0; k < panels(&j.a) && !s; k++)
         s = nopiv_step(&j, A, info, k);
-    lu_end(&j);
     return s;
 }
 
@@ -380,7 +336,6 @@ static hetla_status lu_sync(hetla_context *ctx, lu_work w, hetla_trans trans, he
             : w == LU_GETRS ? hetla_zgetrs_tiled(trans, v.t[0], ipiv, v.t[1], v.seq)
                             : hetla_zgesv_tiled(v.t[0], ipiv, v.t[1], info, v.seq);
     s = hetla__views_destroy(&v, s);
-    hetla__data_disposed_sweep(ctx); /* the inverses' workspace, now idle */
     return s ? s : info && *info ? HETLA_NUMERICAL : HETLA_SUCCESS;
 }
 

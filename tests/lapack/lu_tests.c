@@ -10,7 +10,7 @@
         {#p "getrf_tiled", test_##p##getrf_tiled}, {#p "getrf_nopiv", test_##p##getrf_nopiv},                      \
         {#p "gesv", test_##p##gesv}, {#p "getrf_growth", test_##p##getrf_growth},                                  \
         {#p "getrf_errors", test_##p##getrf_errors}, {#p "trtri", test_##p##trtri},                                \
-        {#p "trtri_solves", test_##p##trtri_solves},
+        {#p "potrf_solves", test_##p##potrf_solves},
 
 const lapack_test lapack_tests[] = {LU_TESTS(s) LU_TESTS(d) LU_TESTS(c) LU_TESTS(z)};
 const int lapack_ntests = (int)(sizeof lapack_tests / sizeof *lapack_tests);

@@ -7,6 +7,6 @@
 #include "lapack_test.h"
 
 lapack_test_fn test_zpotrf, test_zposv, test_zpotrf_tiled, test_zpotrf_errors, test_zgetrf, test_zgetrf_tiled,
-    test_zgetrf_nopiv, test_zgesv, test_zgetrf_growth, test_zgetrf_errors, test_ztrtri, test_ztrtri_solves;
+    test_zgetrf_nopiv, test_zgesv, test_zgetrf_growth, test_zgetrf_errors, test_ztrtri, test_zpotrf_solves;
 
 #endif
