@@ -30,28 +30,6 @@ static inline size_t hetla__lu_tile(const hetla_context *ctx)
 hetla_status hetla__put(hetla_context *ctx, hetla_sequence *seq, hetla_kernel *k, const hetla_task_arg *data, int n,
                         const void *args, size_t size, int prio);
 
-/* ---- panel solves by inverse ---------------------------------------------------
- * A GPU's triangular solve of a tile runs at half the rate of its product
- * by a triangle (on an H200, order 4096: TRSM 2.8 ms, TRMM 1.5 ms as
- * tasks), so where an accelerator of the context inverts triangles
- * ("?trtri"), a panel's solves multiply by the inverse of the diagonal
- * tile, made once for the panel ("?trmm"), unless
- * hetla_config.stable_solves: the rounding of such a solve grows with the
- * diagonal tile's condition number, where substitution is backward stable
- * (GPU libraries solving by inverted diagonal blocks, as MAGMA, pay the
- * same). CPU-only contexts substitute. */
-
-/** The kernels of the solves by inverse: *@p inv of operation @p trtri and
- *  *@p mul of @p trmm where the context uses them, else both NULL. */
-hetla_status hetla__inverse_kernels(hetla_context *ctx, const char *trtri, const char *trmm, hetla_kernel **inv,
-                                    hetla_kernel **mul);
-
-/** Inserts the inverse of the @p uplo (@p diag) triangle of diagonal tile
- *  @p T, nb x nb, into workspace *@p w, a handle of element type @p t made
- *  on first use (the caller disposes of it), at priority @p prio. */
-hetla_status hetla__inverse_tile(hetla_context *ctx, hetla_sequence *seq, hetla_kernel *inv, hetla_uplo uplo,
-                                 hetla_diag diag, hetla_data *T, size_t nb, hetla_dtype t, hetla_data **w, int prio);
-
 /* Priorities of the factorizations' tasks (higher runs first): the panel
  * of step k on top, then the updates of the next panel's column
  * (lookahead: that panel can start while the rest of the trailing matrix

@@ -7,9 +7,9 @@
 #include "kernels/lapack/lapack.h"
 
 /* The kernels of one factorization, and where its tasks go. With
- * @p trtri the panel's solves multiply by the inverse of the diagonal
- * tile, made once per panel into inv[k % 2] (two, so that a panel's
- * inverse need not wait for the last solve of the panel before). */
+ * @p trtri (inverse_kernels) the panel's solves multiply by the inverse of
+ * the diagonal tile, made once per panel into inv[k % 2] (two, so that a
+ * panel's inverse need not wait for the last solve of the panel before). */
 typedef struct potrf_job {
     hetla_context *ctx;
     hetla_sequence *seq;
@@ -27,6 +27,16 @@ static hetla_status solve_tile(const potrf_job *j, hetla_uplo uplo, hetla_data *
     hetla__trxm_args args = {side, uplo, HETLA_CONJ_TRANS, HETLA_NON_UNIT, 1};
     hetla_task_arg data[2] = {{Linv ? Linv : L, HETLA_R}, {B, HETLA_RW}};
     return hetla__put(j->ctx, j->seq, Linv ? j->trmm : j->trsm, data, 2, &args, sizeof args, prio);
+}
+
+/* The inverse of the diagonal tile @p L into the workspace of step @p k. */
+static hetla_status inverse_tile(potrf_job *j, hetla_uplo uplo, hetla_data *L, size_t k, size_t nb)
+{
+    hetla_data **w = &j->inv[k % 2];
+    hetla_status s = *w ? HETLA_SUCCESS : hetla_data_create(j->ctx, nb, nb, HETLA_ZCOMPLEX, w);
+    hetla__trtri_args args = {uplo, HETLA_NON_UNIT};
+    hetla_task_arg data[2] = {{L, HETLA_R}, {*w, HETLA_W}};
+    return s ? s : hetla__put(j->ctx, j->seq, j->trtri, data, 2, &args, sizeof args, hetla__prio_panel(j->nt));
 }
 
 /* C -= op(A) op(A)^H on a diagonal tile. */
@@ -60,8 +70,7 @@ static hetla_status potrf_step(potrf_job *j, hetla_uplo uplo, hetla_tiled *A, si
 #define T(p, q) (lower ? hetla_tiled_tile(A, p, q) : hetla_tiled_tile(A, q, p))
     hetla_data *Linv = NULL; /* every diagonal tile with tiles below it is nb x nb */
     if (!s && j->trtri && k + 1 < nt) {
-        s = hetla__inverse_tile(j->ctx, j->seq, j->trtri, uplo, HETLA_NON_UNIT, T(k, k), nb, HETLA_ZCOMPLEX,
-                                &j->inv[k % 2], hetla__prio_panel(nt));
+        s = inverse_tile(j, uplo, T(k, k), k, nb);
         Linv = j->inv[k % 2];
     }
     for (size_t i = k + 1; i < nt && !s; i++)
@@ -74,6 +83,26 @@ static hetla_status potrf_step(potrf_job *j, hetla_uplo uplo, hetla_tiled *A, si
                       : gemm_tile(j, HETLA_CONJ_TRANS, HETLA_NO_TRANS, T(c, k), T(i, k), T(i, c), prio);
     }
 #undef T
+    return s;
+}
+
+/* The panel's solves by inverse where an accelerator of the context
+ * inverts triangles ("ztrtri"), unless hetla_config.stable_solves: on an
+ * H200 a 4096 tile's triangular solve took 2.8 ms as a task, its product
+ * by the inverse ("ztrmm") 1.5 ms, and the inverse 0.7 ms, made once for
+ * the whole panel. The error of such a solve grows with the condition
+ * number of the diagonal tile, where a substitution's is backward stable,
+ * as in the GPU libraries that solve by inverted diagonal blocks (MAGMA);
+ * CPU-only runs keep substitution. (LU tried it too and kept its TRSMs:
+ * two GPUs ran slower, and the residual grew.) */
+static hetla_status inverse_kernels(potrf_job *j)
+{
+    hetla_kernel *trtri;
+    hetla_status s = hetla_kernel_find(j->ctx, "ztrtri", &trtri);
+    if (!s && !j->ctx->stable_solves && hetla__accelerators_for(j->ctx, trtri)) {
+        j->trtri = trtri;
+        s = hetla_kernel_find(j->ctx, "ztrmm", &j->trmm);
+    }
     return s;
 }
 
@@ -107,8 +136,8 @@ hetla_status hetla_zpotrf_tiled(hetla_uplo uplo, hetla_tiled *A, hetla_int *info
         s = hetla_kernel_find(a.ctx, "zherk", &j.herk);
     if (!s)
         s = hetla_kernel_find(a.ctx, "zgemm", &j.gemm);
-    if (!s) /* algorithms.h: the panel solves by inverse */
-        s = hetla__inverse_kernels(a.ctx, "ztrtri", "ztrmm", &j.trtri, &j.trmm);
+    if (!s)
+        s = inverse_kernels(&j);
     for (size_t k = 0; k < a.nt && !s; k++)
         s = potrf_step(&j, uplo, A, k, info, a.nb);
     for (int i = 0; i < 2; i++)
