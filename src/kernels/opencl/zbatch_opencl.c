@@ -7,23 +7,22 @@
 
 #include "kernels/opencl/opencl_gen.h"
 
+/* C := alpha op(A) op(B) + beta C over the batch's chunk in x. */
+static hetla_status gemm(const hetla_exec *x, const hetla__batch_head *h, hetla_trans transa, hetla_trans transb,
+                         hetla_int m, hetla_int n, hetla_int k, hetla_zcomplex alpha, hetla_zcomplex beta)
+{
+    cl_double2 a = hetla__cl_z(alpha), b = hetla__cl_z(beta);
+    hetla__ocl_gemm_batch g = {
+        "-D PRECISION_z", hetla__trans_code(transa), hetla__trans_code(transb), m, n, k, &a, &b, sizeof a, alpha == 0,
+        beta == 0};
+    return hetla__ocl_gemm_batch_run(x, h, &g);
+}
+
 static hetla_status zgemm_batch_opencl(const hetla_exec *x)
 {
     hetla__gemm_batch_args a;
     HETLA__ARGS(x, a);
-    cl_double2 alpha = hetla__cl_z(a.alpha), beta = hetla__cl_z(a.beta);
-    hetla__ocl_gemm_batch g = {"-D PRECISION_z",
-                               hetla__trans_code(a.transa),
-                               hetla__trans_code(a.transb),
-                               a.m,
-                               a.n,
-                               a.k,
-                               &alpha,
-                               &beta,
-                               sizeof alpha,
-                               a.alpha == 0,
-                               a.beta == 0};
-    return hetla__ocl_gemm_batch_run(x, &a.h, &g);
+    return gemm(x, &a.h, a.transa, a.transb, a.m, a.n, a.k, a.alpha, a.beta);
 }
 
 /* y := alpha op(A) x + beta y is the GEMM op(A) [x] with n = 1. */
@@ -31,20 +30,8 @@ static hetla_status zgemv_batch_opencl(const hetla_exec *x)
 {
     hetla__gemv_batch_args a;
     HETLA__ARGS(x, a);
-    cl_double2 alpha = hetla__cl_z(a.alpha), beta = hetla__cl_z(a.beta);
     int t = a.trans != HETLA_NO_TRANS;
-    hetla__ocl_gemm_batch g = {"-D PRECISION_z",
-                               hetla__trans_code(a.trans),
-                               0,
-                               t ? a.n : a.m,
-                               1,
-                               t ? a.m : a.n,
-                               &alpha,
-                               &beta,
-                               sizeof alpha,
-                               a.alpha == 0,
-                               a.beta == 0};
-    return hetla__ocl_gemm_batch_run(x, &a.h, &g);
+    return gemm(x, &a.h, a.trans, HETLA_NO_TRANS, t ? a.n : a.m, 1, t ? a.m : a.n, a.alpha, a.beta);
 }
 
 hetla_status hetla__zbatch_opencl_register(hetla_context *ctx)
