@@ -55,27 +55,30 @@ static hetla_status launch(const hetla_exec *x, const hetla__cuda_gemm *g)
     return hetla__cuda_check(hetla__cuda_gemm_batch(g, q->stream), "hetla__cuda_gemm_batch", q->device);
 }
 
-static hetla__cuda_gemm gemm_desc(const hetla_exec *x, const hetla__gemm_batch_args *a)
+/* C := alpha op(A) op(B) + beta C over the task's matrices (buffers A, B, C). */
+static hetla__cuda_gemm gemm_desc(const hetla_exec *x, const hetla__batch_head *h, hetla_trans transa,
+                                  hetla_trans transb, hetla_int m, hetla_int n, hetla_int k, hetla_zcomplex alpha,
+                                  hetla_zcomplex beta)
 {
     return (hetla__cuda_gemm){.type = cuda_type(x->buf[2].type),
-                              .transa = hetla__trans_code(a->transa),
-                              .transb = hetla__trans_code(a->transb),
-                              .m = (int)a->m,
-                              .n = (int)a->n,
-                              .k = (int)a->k,
-                              .alpha = {creal(a->alpha), cimag(a->alpha)},
-                              .beta = {creal(a->beta), cimag(a->beta)},
-                              .count = a->h.count,
-                              .A = bop(x, &a->h, 0),
-                              .B = bop(x, &a->h, 1),
-                              .C = bop(x, &a->h, 2)};
+                              .transa = hetla__trans_code(transa),
+                              .transb = hetla__trans_code(transb),
+                              .m = (int)m,
+                              .n = (int)n,
+                              .k = (int)k,
+                              .alpha = {creal(alpha), cimag(alpha)},
+                              .beta = {creal(beta), cimag(beta)},
+                              .count = h->count,
+                              .A = bop(x, h, 0),
+                              .B = bop(x, h, 1),
+                              .C = bop(x, h, 2)};
 }
 
 static hetla_status gemm_native(const hetla_exec *x)
 {
     hetla__gemm_batch_args a;
     HETLA__ARGS(x, a);
-    hetla__cuda_gemm g = gemm_desc(x, &a);
+    hetla__cuda_gemm g = gemm_desc(x, &a.h, a.transa, a.transb, a.m, a.n, a.k, a.alpha, a.beta);
     return launch(x, &g);
 }
 
@@ -85,18 +88,7 @@ static hetla_status gemv_native(const hetla_exec *x)
     hetla__gemv_batch_args a;
     HETLA__ARGS(x, a);
     int t = a.trans != HETLA_NO_TRANS;
-    hetla__cuda_gemm g = {.type = cuda_type(x->buf[2].type),
-                          .transa = hetla__trans_code(a.trans),
-                          .transb = 0,
-                          .m = (int)(t ? a.n : a.m),
-                          .n = 1,
-                          .k = (int)(t ? a.m : a.n),
-                          .alpha = {creal(a.alpha), cimag(a.alpha)},
-                          .beta = {creal(a.beta), cimag(a.beta)},
-                          .count = a.h.count,
-                          .A = bop(x, &a.h, 0),
-                          .B = bop(x, &a.h, 1),
-                          .C = bop(x, &a.h, 2)};
+    hetla__cuda_gemm g = gemm_desc(x, &a.h, a.trans, HETLA_NO_TRANS, t ? a.n : a.m, 1, t ? a.m : a.n, a.alpha, a.beta);
     return launch(x, &g);
 }
 
@@ -270,7 +262,7 @@ static hetla_status gemm_cublas(const hetla_exec *x)
 {
     hetla__gemm_batch_args a;
     HETLA__ARGS(x, a);
-    hetla__cuda_gemm g = gemm_desc(x, &a);
+    hetla__cuda_gemm g = gemm_desc(x, &a.h, a.transa, a.transb, a.m, a.n, a.k, a.alpha, a.beta);
     hetla_int order = a.m > a.n ? (a.m > a.k ? a.m : a.k) : (a.n > a.k ? a.n : a.k);
     int strided = 1;
     for (int i = 0; i < 3; i++)
