@@ -127,6 +127,7 @@ TABLE = [
     ("slansy", "dlansy", "clanhe", "zlanhe"),
     # hetla's own names
     ("HETLA_FLOAT", "HETLA_DOUBLE", "HETLA_COMPLEX", "HETLA_ZCOMPLEX"),
+    ("HETLA__CUDA_S", "HETLA__CUDA_D", "HETLA__CUDA_C", "HETLA__CUDA_Z"),
     ("sgescal", "dgescal", "cgescal", "zgescal"),
     ("slacpy", "dlacpy", "clacpy", "zlacpy"),
     ("aux_s", "aux_d", "aux_c", "aux_z"),

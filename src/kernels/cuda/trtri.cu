@@ -56,7 +56,10 @@ template <typename T> cudaError_t launch(const hetla__cuda_trtri *p, cudaStream_
 
 extern "C" cudaError_t hetla__cuda_trtri_blocks(const hetla__cuda_trtri *p, cudaStream_t stream)
 {
-    if (p->real == 4)
-        return p->is_complex ? launch<cf>(p, stream) : launch<float>(p, stream);
-    return p->is_complex ? launch<cd>(p, stream) : launch<double>(p, stream);
+    switch (p->type) {
+    case HETLA__CUDA_S: return launch<float>(p, stream);
+    case HETLA__CUDA_D: return launch<double>(p, stream);
+    case HETLA__CUDA_C: return launch<cf>(p, stream);
+    default: return launch<cd>(p, stream);
+    }
 }

@@ -5,7 +5,7 @@
 #ifndef HETLA_KERNELS_CUDA_TRTRI_H
 #define HETLA_KERNELS_CUDA_TRTRI_H
 
-#include <cuda_runtime_api.h>
+#include "kernels/cuda/batch_cuda.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -18,12 +18,11 @@ enum { HETLA__TRTRI_NB = 32 };
  *  one shorter if n is no multiple of it), their inverses into the same
  *  blocks of W; device memory, leading dimensions in elements. */
 typedef struct hetla__cuda_trtri {
+    hetla__cuda_type type;
     const void *A;
     void *W;
     long long n, lda, ldw;
     int lower, unit;
-    int real;    /**< bytes of a real number: 4 or 8 */
-    int is_complex; /**< complex elements */
 } hetla__cuda_trtri;
 
 /** Enqueues the inversions on @p stream. Writes W's blocks in their

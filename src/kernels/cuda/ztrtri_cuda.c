@@ -76,15 +76,14 @@ static hetla_status blocks(const hetla_exec *x, const hetla__trtri_args *a, int6
     const hetla__cuda_queue *q = x->queue;
     size_t es = sizeof(hetla_zcomplex);
     cudaError_t e = cudaMemset2DAsync(W->ptr, W->ld * es, 0, (size_t)n * es, (size_t)n, q->stream);
-    hetla__cuda_trtri p = {A->ptr,
-                           W->ptr,
-                           n,
-                           (long long)A->ld,
-                           (long long)W->ld,
-                           a->uplo == HETLA_LOWER,
-                           a->diag == HETLA_UNIT,
-                           sizeof(double),
-                           sizeof(hetla_zcomplex) != sizeof(double)};
+    hetla__cuda_trtri p = {.type = HETLA__CUDA_Z,
+                           .A = A->ptr,
+                           .W = W->ptr,
+                           .n = n,
+                           .lda = (long long)A->ld,
+                           .ldw = (long long)W->ld,
+                           .lower = a->uplo == HETLA_LOWER,
+                           .unit = a->diag == HETLA_UNIT};
     if (e == cudaSuccess)
         e = hetla__cuda_trtri_blocks(&p, q->stream);
     return hetla__cuda_check(e, "ztrtri (diagonal blocks)", q->device);
