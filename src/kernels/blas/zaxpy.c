@@ -22,11 +22,17 @@ static hetla_status zaxpy_generic(const hetla_exec *x)
     return HETLA_SUCCESS;
 }
 
+/* A zero increment (x's one entry in every update, or every update onto
+ * y's one entry) takes the generic loop: OpenBLAS 0.3.21's fallback
+ * kernels (a processor it does not know, taken for "Prescott") compute
+ * zaxpy wrongly there. */
 static hetla_status zaxpy_openblas(const hetla_exec *x)
 {
     hetla__axpy_args a;
     HETLA__ARGS(x, a);
     const hetla_buffer *X = &x->buf[0], *Y = &x->buf[1];
+    if (hetla__vec_inc(X, a.x.dir) == 0 || hetla__vec_inc(Y, a.y.dir) == 0)
+        return zaxpy_generic(x);
 #ifdef COMPLEX
     hetla_zcomplex alpha = a.alpha;
     cblas_zaxpy((blasint)a.x.n, &alpha, X->ptr, (blasint)hetla__vec_inc(X, a.x.dir), Y->ptr,
