@@ -423,7 +423,7 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
         st = hetla_matrix_register(ctx, p.C, n, n, n, HETLA_DOUBLE, &q->c);
     double warm = rc || st || once(q, HETLA_SIDE) < 0 ? -1 : once(q, HETLA_SIDE);
     rc = rc || st || warm < 0;
-    turns resident = turns_for(o, 0.25, 0.02, warm);
+    turns resident = turns_for(o, 1.0, 0.02, warm);
     if (!rc && fn->replicas) {
         rc = fn->replicas(ctx, q->a, q->b, q->c, &q->same, err, sizeof err) ||
              take_turns(q, HETLA_SIDE, SAME_SIDE, resident, med_s);

@@ -74,6 +74,7 @@ struct hetla_context {
     int watchdog_running;
     atomic_int waiters;
     double wait_spin_s; /* how long a waiter polls before it sleeps (task.c) */
+    int wait_yields;    /* a core is spare: past wait_spin_s a waiter polls on, yielding, and never sleeps */
 
     /* completion waits (waiters, above, is read on every completion) */
     pthread_mutex_t done_lock;

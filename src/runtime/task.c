@@ -1,6 +1,7 @@
 /* Tasks: insertion with dependency inference (RaW, WaR, WaW per handle, in
  * insertion order), execution on a worker, completion releasing successors,
  * sequences with a sticky status. */
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -260,6 +261,11 @@ void hetla__wait_until(hetla_context *ctx, int (*done)(const void *arg), const v
                 return;
             hetla__cpu_relax();
         }
+    if (ctx->wait_yields) {
+        while (!done(arg))
+            sched_yield();
+        return;
+    }
     pthread_mutex_lock(&ctx->done_lock);
     atomic_fetch_add(&ctx->waiters, 1);
     while (!done(arg))
