@@ -3,8 +3,9 @@
  * operands: one thread per matrix, so element (i, j) of 32 consecutive
  * matrices is one coalesced load, square orders up to 8 fully unrolled
  * with C in registers; other orders up to 32 a block per group of
- * matrices, panels of A and B staged in shared memory, C copied there
- * behind the first panels, a 4 x 4, 4 x 8 or 8 x 8 block of C a thread.
+ * matrices, panels of A and B staged in a ring of shared-memory buffers,
+ * C copied there behind the first panels up to order 12 and at 17..20, a
+ * 4 x 4, 4 x 8 or 8 x 8 block of C a thread.
  * Strided operands: orders 1 and 2 as interleaved ones, a thread per
  * matrix; larger, a block per group of matrices, A and B staged in shared
  * memory by coalesced loads, one C element per thread. */
@@ -116,9 +117,10 @@ template <typename T, int N> __global__ void __launch_bounds__(128) gemm_fixed(c
  * op(A) and kc rows of op(B) in shared memory element-major, the matrices
  * adjacent ([l][i][q], Wp >= W apart), so that the staging loads are
  * coalesced (adjacent matrices are adjacent in memory) and so are the
- * reads of shared memory. The copies are asynchronous (cp.async) into two
- * buffers: the next panels are in flight while the current ones are
- * multiplied. Each element of A, B and C crosses the memory bus once.
+ * reads of shared memory. The copies are asynchronous (cp.async) into a
+ * ring of nbuf buffers: the next nbuf - 1 panels are in flight while the
+ * current ones are multiplied. Each element of A, B and C crosses the
+ * memory bus once.
  * The inner loop reads whole MR x NR blocks unguarded: rows and columns
  * past m and n (a block straddling the edge) read what lies beyond the
  * panel, padding at the end, into sums that are never stored. */
@@ -159,7 +161,8 @@ __device__ __forceinline__ void stage_async(T *s, int Wp, const T *X, ll xs, ll 
 }
 
 template <typename T, int MR, int NR>
-__global__ void __launch_bounds__(256) gemm_staged(const hetla__cuda_gemm g, int W, int Wp, int kc, bool copy_c)
+__global__ void __launch_bounds__(256)
+    gemm_staged(const hetla__cuda_gemm g, int W, int Wp, int kc, int nbuf, bool copy_c)
 {
     extern __shared__ __align__(16) unsigned char smem[];
     const int sa = g.m * Wp, sb = g.n * Wp; /* a step of A's and of B's panels */
@@ -181,42 +184,37 @@ __global__ void __launch_bounds__(256) gemm_staged(const hetla__cuda_gemm g, int
     const int stages = scalar<T>::zero(g.alpha) ? 0 : (g.k + kc - 1) / kc;
     const ll cs = g.C.s, cld = g.C.ld * g.C.s;
     T *C = (T *)g.C.ptr + (live ? base(g.C, t) : 0);
-    /* C copied into shared memory ([j][i][q] after the two buffers) behind
+    /* C copied into shared memory ([j][i][q] after the buffers) behind
      * the first panels, read while the panels are multiplied */
     const bool beta0 = scalar<T>::zero(g.beta);
     copy_c = copy_c && stages && !beta0;
-    T *sC = (T *)smem + 2 * half + q;
-    /* stage s: columns s kc.. of op(A), into buffer s % 2 */
+    T *sC = (T *)smem + nbuf * half + q;
+    /* stage st: columns st kc.. of op(A) and rows of op(B), into buffer
+     * st % nbuf; one commit a stage, empty past the last, so that the
+     * count of groups behind a stage's is the same at every step */
     auto start = [&](int st) {
-        const int l0 = st * kc, kl = g.k - l0 < kc ? g.k - l0 : kc;
-        T *sA = (T *)smem + (st & 1) * half + q, *sB = sA + kc * sa;
-        if (live) {
+        if (live && st < stages) {
+            const int l0 = st * kc, kl = g.k - l0 < kc ? g.k - l0 : kc;
+            T *sA = (T *)smem + (st % nbuf) * half + q, *sB = sA + kc * sa;
             stage_async(sA, Wp, A, va.row, va.col, wa, g.m, l0, p, P, g.m * kl);
             stage_async(sB, Wp, B, vb.col, vb.row, wb, g.n, l0, p, P, g.n * kl);
         }
         __pipeline_commit();
     };
-    if (stages)
-        start(0);
-    if (copy_c) {
-        if (live)
-            stage_async(sC, Wp, (const T *)C, cs, cld, walk(p, P, g.m), g.m, 0, p, P, g.m * g.n);
-        __pipeline_commit();
-    }
+    /* groups: stage 0, C's copy (or nothing), stages 1 .. nbuf - 2, then
+     * one a step */
+    start(0);
+    if (copy_c && live)
+        stage_async(sC, Wp, (const T *)C, cs, cld, walk(p, P, g.m), g.m, 0, p, P, g.m * g.n);
+    __pipeline_commit();
+    for (int st = 1; st < nbuf - 1; st++)
+        start(st);
     for (int st = 0; st < stages; st++) {
-        /* copies that may still be in flight: the next stage's, and C's
-         * behind the first */
-        const int later = (st + 1 < stages) + (copy_c && st == 0);
-        if (st + 1 < stages)
-            start(st + 1);
-        if (later == 2)
-            __pipeline_wait_prior(2);
-        else if (later == 1)
-            __pipeline_wait_prior(1);
-        else
-            __pipeline_wait_prior(0);
+        start(st + nbuf - 1);
+        /* stage st done; at step 0 C's copy may still be in flight */
+        __pipeline_wait_prior(st ? nbuf - 1 : nbuf);
         __syncthreads();
-        const T *buf = (const T *)smem + (st & 1) * half;
+        const T *buf = (const T *)smem + (st % nbuf) * half;
         const T *sA = buf + i0 * Wp + q, *sB = buf + kc * sa + j0 * Wp + q;
         const int kl = g.k - st * kc < kc ? g.k - st * kc : kc;
 #pragma unroll 2
@@ -234,7 +232,7 @@ __global__ void __launch_bounds__(256) gemm_staged(const hetla__cuda_gemm g, int
                 for (int r = 0; r < MR; r++)
                     acc[c][r] = acc[c][r] + a[r] * b[c];
         }
-        __syncthreads(); /* before stage st + 2 overwrites this buffer */
+        __syncthreads(); /* before stage st + nbuf overwrites this buffer */
     }
     if (copy_c && stages == 1) { /* C's copies not yet waited for */
         __pipeline_wait_prior(0);
@@ -313,11 +311,12 @@ __global__ void __launch_bounds__(256) gemm_block(const hetla__cuda_gemm g, int 
 /* ---- choosing a kernel ----------------------------------------------------- */
 
 /* Shared memory a staging block takes at most: 7 blocks of 256 threads an
- * SM; the double-buffered staged kernel (whose registers allow 2 or 3
- * blocks) up to the most a block may have without opting in. */
+ * SM; the staged kernel's two buffers where its registers allow 2 or 3
+ * blocks: up to the most a block may have without opting in. */
 constexpr int STAGE_BYTES = 32 << 10, PIPE_BYTES = 48 << 10;
-/* The most shared memory the staged kernel's block takes, with C's copy. */
-constexpr int MAX_SMEM = 200 << 10;
+/* The most shared memory a block may opt in to (sm_90): the staged
+ * kernel's ring and C's copy fit in it. */
+constexpr int MAX_SMEM = 227 << 10;
 
 template <typename T, int N> void launch_fixed(const hetla__cuda_gemm &g, cudaStream_t st)
 {
@@ -363,7 +362,15 @@ static int conflicts(int m, int W, int Wp, int threads, int mr, int nr, int es)
     return extra;
 }
 
-template <typename T, int MR, int NR> void launch_staged(const hetla__cuda_gemm &g, bool copy_c, cudaStream_t st)
+/* How the staged kernel stages: nbuf buffers in a ring (nbuf - 1 stages in
+ * flight while one is multiplied) over about pipe bytes of shared memory,
+ * and whether C is copied in behind the first panels. */
+struct staging {
+    int nbuf, pipe;
+    bool copy_c;
+};
+
+template <typename T, int MR, int NR> void launch_staged(const hetla__cuda_gemm &g, staging sg, cudaStream_t st)
 {
     /* W matrices of P blocks of C each in 256 threads */
     const int P = ((g.m + MR - 1) / MR) * ((g.n + NR - 1) / NR);
@@ -385,20 +392,20 @@ template <typename T, int MR, int NR> void launch_staged(const hetla__cuda_gemm 
         }
         spacing[g.m][g.n].store((unsigned short)(Wp + 1), std::memory_order_relaxed);
     }
-    /* two buffers of kc columns of op(A) and rows of op(B), C's copy, and
+    /* nbuf buffers of kc columns of op(A) and rows of op(B), C's copy, and
      * the padding the unguarded reads of the last block of rows or
      * columns may reach */
-    const size_t per = 2 * (size_t)(g.m + g.n) * Wp * sizeof(T), pad = (MR > NR ? MR : NR) * Wp * sizeof(T);
+    const size_t col = (size_t)(g.m + g.n) * Wp * sizeof(T), pad = (MR > NR ? MR : NR) * Wp * sizeof(T);
     const size_t c_bytes = (size_t)g.m * g.n * Wp * sizeof(T);
-    int kc = (int)((PIPE_BYTES - pad) / per);
+    int kc = (int)((sg.pipe - pad) / (sg.nbuf * col));
     kc = kc < 1 ? 1 : kc < g.k ? kc : g.k > 0 ? g.k : 1;
-    copy_c = copy_c && kc * per + c_bytes + pad <= (size_t)MAX_SMEM;
-    const size_t smem = kc * per + (copy_c ? c_bytes : 0) + pad;
+    const bool copy_c = sg.copy_c && sg.nbuf * kc * col + c_bytes + pad <= (size_t)MAX_SMEM;
+    const size_t smem = sg.nbuf * kc * col + (copy_c ? c_bytes : 0) + pad;
     /* opting in is a property of the kernel on the current device: asked
      * at every launch that needs it (several GPUs may run it) */
     if (smem > 48 << 10)
         cudaFuncSetAttribute(gemm_staged<T, MR, NR>, cudaFuncAttributeMaxDynamicSharedMemorySize, MAX_SMEM);
-    gemm_staged<T, MR, NR><<<(unsigned)((g.count + W - 1) / W), W * P, smem, st>>>(g, W, Wp, kc, copy_c);
+    gemm_staged<T, MR, NR><<<(unsigned)((g.count + W - 1) / W), W * P, smem, st>>>(g, W, Wp, kc, sg.nbuf, copy_c);
 }
 
 /* The staged kernel's shape by the larger order of C, measured for real
@@ -408,7 +415,12 @@ template <typename T, int MR, int NR> void launch_staged(const hetla__cuda_gemm 
  * (57-71 %, up 0-2 points), 4 x 8 without it at 13..16 (79 %, the copy
  * costs 6), 4 x 4 with it at 17..20 (55-59 %, up 1-5), 8 x 8 with it
  * above (54-58 %, 38-50 as 4 x 4 blocks). Complex elements keep 4 x 4
- * blocks: more spill. */
+ * blocks: more spill. The ring (interleaved, against two buffers of 48
+ * KiB): three buffers of 72 KiB at 13..16 (79.3 against 76.7 %), and
+ * above 20 four of 160 KiB, C then read at the end (24 / 28 / 32 at 57.8
+ * / 52.0 / 59.5 against 55.9 / 50.6 / 53.4 %, C's copy kept and the ring
+ * in the 88 KiB left beside it: 45.9 / 50.7 / 54.5 %); at 17..20 and below
+ * 13 more buffers lost 2-17 points (the blocks an SM fall). */
 template <typename T> bool try_staged(const hetla__cuda_gemm &g, cudaStream_t st)
 {
     const int order = g.m > g.n ? g.m : g.n;
@@ -416,11 +428,11 @@ template <typename T> bool try_staged(const hetla__cuda_gemm &g, cudaStream_t st
         return false;
     if constexpr (scalar<T>::real && sizeof(T) == sizeof(double))
         if (order > 20)
-            return launch_staged<T, 8, 8>(g, true, st), true;
+            return launch_staged<T, 8, 8>(g, {4, 160 << 10, false}, st), true;
     if constexpr (scalar<T>::real)
         if (order > 12 && order <= 16)
-            return launch_staged<T, 4, 8>(g, false, st), true;
-    launch_staged<T, 4, 4>(g, true, st);
+            return launch_staged<T, 4, 8>(g, {3, 72 << 10, false}, st), true;
+    launch_staged<T, 4, 4>(g, {2, PIPE_BYTES, true}, st);
     return true;
 }
 
