@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 pkgs=(libopenblas0-pthread libblis4-pthread libhwloc15 libstarpu-1.3-9 ocl-icd-libopencl1 libgfortran5 libquadmath0
       libglpk40 libltdl7 libgmp10 libcolamd2 libamd2 libsuitesparseconfig5 libudev1 liblapacke libtmglib3
-      libclblast1)
+      libclblast1 libgomp1)
 mkdir -p .device/debs .device/root
 (cd .device/debs && for p in "${pkgs[@]}"; do ls "${p}"_*.deb >/dev/null 2>&1 || apt-get download -q "$p"; done)
 for d in .device/debs/*.deb; do dpkg -x "$d" .device/root; done
