@@ -14,7 +14,8 @@
 # several GPUs) $GPU_WHAT (potrf getrf getrf_nopiv geqrf), $GPU_DEVICES
 # (device lists, as "cuda cpu,cuda"), $GPU_N, $GPU_NB (tile sizes to try),
 # $GPU_REPS, $GPU_FLAGS (as --resident) and $GPU_TRACE (keep traces); the
-# batch steps $BATCH_WHAT. $LIMIT bounds each command's seconds.
+# batch steps $BATCH_WHAT and $BATCH_ARGS (more arguments, as "--sizes 16,32").
+# $LIMIT bounds each command's seconds.
 # Output goes to stdout and, when $OUT is set, to $OUT/<step>.log.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -97,7 +98,7 @@ run_batch() { # run_batch STEP ARGS...: the batched benches of $BATCH_WHAT
   local step=$1 what
   shift
   for what in ${BATCH_WHAT:-gemm-batch potrf-batch getrf-batch}; do
-    run "$step" "$hetla" bench "$what" "$@"
+    run "$step" "$hetla" bench "$what" "$@" ${BATCH_ARGS:-}
   done
 }
 step_bench_cpu_batch() {
