@@ -174,15 +174,14 @@ hetla_status hetla__workers_start(hetla_context *ctx, int cpu_workers)
     }
     /* A thread waiting for tasks polls before it sleeps, so that a short
      * synchronous call returns without a futex wake-up (10-30 us on a
-     * virtual machine, and 50-300 us once its core has gone idle): for
+     * virtual machine, more once its core has gone idle): for
      * 50 us, which a CPU worker, or an OpenCL device computing on the
      * host's cores, can spare. When the workers leave a core idle (only
      * accelerators with memory and cores of their own: a GPU) the waiter
      * has that core: it polls for 1 ms, then on, yielding the core between
      * polls, and never sleeps (as CUDA's runtime waits by default when the
-     * cores outnumber its threads); a sleeping caller made a synchronous
-     * dgemm of 2-12 ms on NVIDIA's OpenCL 1-5 % slower than the direct
-     * call. */
+     * cores outnumber its threads): a synchronous dgemm of 1.6 ms on
+     * NVIDIA's OpenCL paid its sleeping caller's wake-up. */
     int spare = total < ctx->ncores;
     for (int d = 0; d < ctx->ndevices; d++)
         spare &= !ctx->devices[d].host_cores;
