@@ -101,8 +101,8 @@ void test_zaxpy(test_result *r)
                     if (alpha == 0) /* x must not be read */
                         ztest_fill_nan(x, ztest_vlen(n, incx));
                     hetla_zcomplex *yw = ztest_copy(y, ly), *yc = ztest_copy(y, ly);
-                    /* with incy = 0 all n updates pile onto one entry, and CBLAS
-                     * may sum them in another order */
+                    /* with incy = 0 all n updates pile onto one entry: the
+                     * rounding grows with n */
                     test_real scale =
                         (cabs(alpha) * ztest_vnorm(n, x, incx) + ztest_vnorm(n, y, incy)) *
                         (incy == 0 && n > 0 ? n : 1);
@@ -110,7 +110,8 @@ void test_zaxpy(test_result *r)
                     for (hetla_int i = 0; i < n && alpha != 0; i++)
                         yw[test_pos(n, incy, i)] += alpha * x[test_pos(n, incx, i)];
                     /* CBLAS as a second reference, but not with a zero
-                     * increment: OpenBLAS 0.3.21's fallback zaxpy is wrong there */
+                     * increment: OpenBLAS 0.3.21's fallback kernels get the
+                     * double complex one wrong there */
                     int cblas_ref = incx != 0 && incy != 0;
                     if (cblas_ref)
                         cblas_zaxpy(n, CB(alpha), x, incx, yc, incy);

@@ -24,8 +24,9 @@ static hetla_status zaxpy_generic(const hetla_exec *x)
 
 /* A zero increment (x's one entry in every update, or every update onto
  * y's one entry) takes the generic loop: OpenBLAS 0.3.21's fallback
- * kernels (a processor it does not know, taken for "Prescott") compute
- * zaxpy wrongly there. */
+ * kernels (a processor it does not know, taken for "Prescott") get the
+ * double complex one wrong there; the other precisions, cheap to route
+ * alike, follow the same rule. */
 static hetla_status zaxpy_openblas(const hetla_exec *x)
 {
     hetla__axpy_args a;
