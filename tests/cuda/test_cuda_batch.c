@@ -324,12 +324,18 @@ static double factor_case(hetla_context *ctx, int what, hetla_dtype t, hetla_bat
     return r;
 }
 
+/* Every kernel's orders: one thread a matrix (1..8), a column a thread
+ * (13), rows in registers (16), through shared memory (17..32: 17, 23,
+ * 28, 31 with idle lanes). */
+static const hetla_int factor_orders[] = {1, 2, 3, 4, 5, 6, 7, 8, 13, 16, 17, 23, 28, 31, 32};
+
 static void factor_sweep(int what)
 {
     hetla_context *ctx = test_context("cuda", 0);
     for (size_t ti = 0; ti < sizeof types / sizeof *types; ti++)
         for (size_t li = 0; li < sizeof layouts / sizeof *layouts; li++)
-            for (hetla_int n = 1; n <= MAXN; n += n < 8 ? 1 : 5) {
+            for (size_t oi = 0; oi < sizeof factor_orders / sizeof *factor_orders; oi++) {
+                hetla_int n = factor_orders[oi];
                 double r = factor_case(ctx, what, types[ti], layouts[li], n);
                 if (!(r < 30)) {
                     printf("%s type %d layout %d n=%lld: residual %.3g eps\n",

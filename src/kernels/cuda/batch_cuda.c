@@ -112,11 +112,11 @@ static hetla_status getrf_native(const hetla_exec *x) { return factor(x, 1); }
 
 /* The square orders at which cublas?getrfBatched beats hetla's kernels on
  * strided operands (`hetla bench getrf-batch --devices cuda --sizes
- * 17,...,32`, 100 000 doubles, H200, Gflop/s, hetla strided against
- * cuBLAS): 334 / 466 at 17, 480 / 628 at 20, 722 / 839 at 24, 866 / 938 at
- * 26, 1024 / 1037 at 28; hetla's ahead at 30 (1196 / 1087) and 32 (1787 /
- * 1319) and below 17 (1309 / 659 at 16). */
-enum { CUBLAS_LU_FROM = 17, CUBLAS_LU_TO = 28 };
+ * 16,...,32`, 100 000 doubles, H200, hetla strided / cuBLAS): 0.85 / 0.90
+ * / 0.96 / 0.96 at 17 / 20 / 21 / 22; hetla level or ahead from 23 (1.31,
+ * 1.01, 1.00, 1.07, 1.96, 1.39 at 23 / 24 / 26 / 28 / 31 / 32, its rows of
+ * 24 and 28) and below 17 (2.08 at 16). */
+enum { CUBLAS_LU_FROM = 17, CUBLAS_LU_TO = 22 };
 
 /* LU of a task's strided square matrices by cublas?getrfBatched (partial
  * pivoting, or none without pivots) where CUBLAS_LU_FROM..TO says it

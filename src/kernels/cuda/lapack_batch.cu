@@ -6,7 +6,8 @@
  * thread's registers, at orders 9..14 a column a thread (32 matrices a
  * block); where it pays (rows_pay: most orders 4..32), the
  * matrix in registers, a row or two a thread, pivot search and broadcasts
- * by warp shuffles; other LU in shared memory (for interleaved operands
+ * by warp shuffles (interleaved LU above order 16 loaded and stored
+ * through shared memory); other LU in shared memory (for interleaved operands
  * loaded and stored back coalesced across up to 128 matrices) or in place,
  * other Cholesky in place. */
 #include "kernels/cuda/batch_cuda.h"
@@ -17,6 +18,10 @@
 namespace {
 
 enum { THREADS = 128 };
+
+/* Shared memory a factoring block may take: without opting in, and the
+ * most one may opt in to (sm_90). */
+constexpr size_t SHARED_BYTES = 48 << 10, MAX_SMEM = 227 << 10;
 
 template <typename T> __device__ long long factor_in(const hetla__cuda_factor &f, T *A, ll s, ll ld, ll t, bool lu)
 {
@@ -279,15 +284,18 @@ __global__ void __launch_bounds__(32 * N, MB) getrf_cols(const hetla__cuda_facto
 }
 
 /* ---- LU in registers, R rows a lane: orders 4..32 -----------------------
- * A warp holds W = 32 R / N matrices of order n <= N, lane q + W i holding
- * rows i, i + N / R, ... of matrix q in registers (lanes of one matrix W
- * apart, so that on interleaved operands a row's loads are coalesced
- * across the matrices). Interchanges move no data: a lane keeps its rows
- * and each row's place in the permuted matrix (pos), and stores them
- * there at the end. The pivot search is a butterfly over the lanes of a
- * matrix, the pivot's lane found by a ballot, its row broadcast by
- * shuffles: no memory traffic but the matrix in and out. Same arithmetic,
- * ties and info as getrf_in. */
+ * A warp holds W = 32 / (N / R) matrices of order n <= N, lane q + W i
+ * holding rows i, i + N / R, ... of matrix q in registers (lanes of one
+ * matrix W apart, so that on interleaved operands a row's loads are
+ * coalesced across the matrices; N = 24 and 28 leave lanes 24.. and 28..
+ * idle). Interchanges move no data: a lane keeps its rows and each row's
+ * place in the permuted matrix (pos), and stores them there at the end.
+ * The pivot search is a butterfly over the lanes of a matrix, the pivot's
+ * lane found by a ballot, its row broadcast by shuffles: no memory traffic
+ * but the matrix in and out. Same arithmetic, ties and info as getrf_in.
+ * Above order 16 (one matrix a warp) interleaved operands go through
+ * shared memory (STAGE): a lane's row would read one element of each
+ * sector it loads. */
 
 __device__ __forceinline__ float shfl(float v, int src)
 {
@@ -306,14 +314,54 @@ __device__ __forceinline__ cd shfl(cd v, int src)
     return {shfl(v.re, src), shfl(v.im, src)};
 }
 
-template <typename T, int N, int R> __global__ void __launch_bounds__(256) getrf_rows(const hetla__cuda_factor f)
+/* The block's MB matrices t0.. of interleaved (or blocked) operand X and
+ * shared memory S (matrix q's element (r, c) at q * stride + r + c * n):
+ * consecutive threads on consecutive matrices, so that each element's
+ * loads and stores are runs of MB elements. IN copies X to S
+ * asynchronously (the caller commits and waits: one copy at a time in
+ * flight held the kernel at its loads' latency), else S to X. */
+template <bool IN, int MB, typename T>
+__device__ __forceinline__ void stage_rows(T *S, int stride, const hetla__cuda_bop &X, ll t0, ll count, int n)
+{
+    const int q = threadIdx.x % MB, step = blockDim.x / MB;
+    if (t0 + q >= count)
+        return;
+    T *x = (T *)X.ptr + base(X, t0 + q);
+    const ll s = X.s, ld = X.ld * X.s;
+    S += q * stride;
+    for (int e = threadIdx.x / MB, r = e % n, c = e / n; c < n; e += step, r += step) {
+        while (r >= n)
+            r -= n, c++;
+        if (c >= n)
+            break;
+        if (IN) /* every copy in flight at once */
+            __pipeline_memcpy_async(&S[r + c * n], &x[r * s + c * ld], sizeof(T));
+        else
+            x[r * s + c * ld] = S[r + c * n];
+    }
+}
+
+template <typename T, int N, int R, bool STAGE>
+__global__ void __launch_bounds__(256) getrf_rows(const hetla__cuda_factor f)
 {
     constexpr int L = N / R, W = 32 / L; /* lanes a matrix, matrices a warp */
+    constexpr int MB = 8 * W;            /* matrices a block (8 warps) */
+    extern __shared__ __align__(16) unsigned char smem[];
     const int lane = threadIdx.x % 32, q = lane % W, i = lane / W, n = f.n;
-    const ll t = (blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32) * (ll)W + q;
+    const ll t0 = blockIdx.x * (ll)MB, t = t0 + threadIdx.x / 32 * W + q;
     const bool live = t < f.count;
-    T *A = (T *)f.A.ptr + (live ? base(f.A, t) : 0);
-    const ll s = f.A.s, ld = f.A.ld * f.A.s;
+    /* STAGE: the block's matrices through shared memory, loaded and stored
+     * coalesced; else in place */
+    const int stride = n * n | 1;
+    T *S = (T *)smem;
+    if (STAGE) {
+        stage_rows<true, MB>(S, stride, f.A, t0, f.count, n);
+        __pipeline_commit();
+        __pipeline_wait_prior(0);
+        __syncthreads();
+    }
+    T *A = STAGE ? S + (threadIdx.x / 32 * W + q) * stride : (T *)f.A.ptr + (live ? base(f.A, t) : 0);
+    const ll s = STAGE ? 1 : f.A.s, ld = STAGE ? n : f.A.ld * f.A.s;
     long long *ipiv = f.ipiv && live ? f.ipiv + t * f.ipiv_ld : nullptr;
     /* the lanes of this lane's matrix */
     unsigned ours = 0;
@@ -402,6 +450,10 @@ template <typename T, int N, int R> __global__ void __launch_bounds__(256) getrf
                 A[pos[k] * s + c * ld] = row[k][c];
     if (live && i == 0)
         f.info[t] = info;
+    if (STAGE) {
+        __syncthreads();
+        stage_rows<false, MB>(S, stride, f.A, t0, f.count, n);
+    }
 }
 
 /* ---- Cholesky in registers, R rows a lane: the same layout ------------
@@ -514,22 +566,41 @@ template <typename T> bool try_cols(const hetla__cuda_factor &f, cudaStream_t st
     return true;
 }
 
-/* LU (@p lu) or Cholesky in registers, 8 warps a block. */
+/* LU (@p lu) or Cholesky in registers, 8 warps a block; interleaved LU
+ * above order 16 staged through shared memory (8 matrices a block, 64 KiB
+ * at order 32). Measured (`hetla bench getrf-batch --devices cuda`, 100 000
+ * doubles, H200, interleaved, hetla / cublasDgetrfBatched): in place 0.63
+ * / 0.65 / 0.75 at n = 17 / 24 / 32; staged, one copy at a time in
+ * flight 0.59 / 0.62 / 0.77, with asynchronous copies 0.66 / 0.77 / 1.09;
+ * at 16 (32 matrices a block) staging lost (1.45 against 2.04). Rows of
+ * 24 and 28 rather than 32 at orders 17..28 (fewer idle columns): LU 0.74
+ * / 0.86 / 0.91 against 0.66 / 0.77 / 0.85 at 17 / 24 / 28 (strided 0.85
+ * / 1.01 / 1.07 against 0.73 / 0.88 / 1.00), strided Cholesky 3.0x / 2.7x
+ * cusolverDnDpotrfBatched at 20 / 24 against 1.7x / 1.5x
+ * (`bench/results/2026-11-27-h200-session16.md`). */
 template <typename T, int N, int R> void launch_rows(const hetla__cuda_factor &f, bool lu, cudaStream_t st)
 {
-    constexpr int per_block = 8 * 32 * R / N;
+    constexpr int per_block = 8 * (32 / (N / R)); /* 8 warps of 32 / (N / R) matrices */
     const unsigned blocks = (unsigned)((f.count + per_block - 1) / per_block);
+    const size_t staged = (size_t)per_block * (f.n * f.n | 1) * sizeof(T);
+    if constexpr (sizeof(T) <= 8 && N > 16)
+        if (lu && lanes(f.A) && staged <= MAX_SMEM) {
+            if (staged > SHARED_BYTES)
+                cudaFuncSetAttribute(getrf_rows<T, N, R, true>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     MAX_SMEM);
+            getrf_rows<T, N, R, true><<<blocks, 256, staged, st>>>(f);
+            return;
+        }
     if (lu)
-        getrf_rows<T, N, R><<<blocks, 256, 0, st>>>(f);
+        getrf_rows<T, N, R, false><<<blocks, 256, 0, st>>>(f);
     else
         potrf_rows<T, N, R><<<blocks, 256, 0, st>>>(f);
 }
 
-/* Shared memory a factoring block may take (no opt-in needed). */
-constexpr size_t SHARED_BYTES = 48 << 10;
 
-/* Whether the register kernels (orders up to 32; rows of 4, 8, 16 or 32,
- * two a lane up to 16, one for double complex there) beat the others.
+/* Whether the register kernels (orders up to 32; rows of 4, 8, 16, 24, 28
+ * or 32, two a lane up to 16, one for double complex there) beat the
+ * others.
  * Measured (`hetla bench getrf-batch|potrf-batch --devices cuda`, 100 000
  * doubles, H200, Gflop/s against the other kernel, interleaved / strided):
  * - LU: 803 / 679 at n = 8 against 661 / 371 in shared memory, 1281 /
@@ -583,6 +654,10 @@ template <typename T> cudaError_t launch(const hetla__cuda_factor &f, bool lu, c
             launch_rows<T, 8, 2>(f, lu, st);
         else if (f.n <= 16)
             launch_rows<T, 16, (sizeof(T) > 8 ? 1 : 2)>(f, lu, st);
+        else if (f.n <= 24)
+            launch_rows<T, 24, 1>(f, lu, st);
+        else if (f.n <= 28)
+            launch_rows<T, 28, 1>(f, lu, st);
         else
             launch_rows<T, 32, 1>(f, lu, st);
     } else if (lu && W * bytes <= SHARED_BYTES)
