@@ -325,9 +325,10 @@ static double factor_case(hetla_context *ctx, int what, hetla_dtype t, hetla_bat
 }
 
 /* Every kernel's orders: one thread a matrix (1..8), a column a thread
- * (13), rows in registers (16), through shared memory (17..32: 17, 23,
- * 28, 31 with idle lanes). */
-static const hetla_int factor_orders[] = {1, 2, 3, 4, 5, 6, 7, 8, 13, 16, 17, 23, 28, 31, 32};
+ * (13), two rows a lane (16), a row a lane in rows of 20, 22, ..., 32
+ * (interleaved LU through shared memory): 17, 21, 23, 26, 28, 30, 31 with
+ * idle lanes, and 32. */
+static const hetla_int factor_orders[] = {1, 2, 3, 4, 5, 6, 7, 8, 13, 16, 17, 21, 23, 26, 28, 30, 31, 32};
 
 static void factor_sweep(int what)
 {

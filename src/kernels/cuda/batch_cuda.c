@@ -8,7 +8,6 @@
  * hetla's kernels), for the four precisions, and their registration,
  * which the core's batch registration asks for by name. */
 #include <complex.h>
-#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -109,68 +108,6 @@ static hetla_status factor(const hetla_exec *x, int lu)
 
 static hetla_status potrf_native(const hetla_exec *x) { return factor(x, 0); }
 static hetla_status getrf_native(const hetla_exec *x) { return factor(x, 1); }
-
-/* The square orders at which cublas?getrfBatched beats hetla's kernels on
- * strided operands (`hetla bench getrf-batch --devices cuda --sizes
- * 16,...,32`, 100 000 doubles, H200, hetla strided / cuBLAS): 0.85 / 0.90
- * / 0.96 / 0.96 at 17 / 20 / 21 / 22; hetla level or ahead from 23 (1.31,
- * 1.01, 1.00, 1.07, 1.96, 1.39 at 23 / 24 / 26 / 28 / 31 / 32, its rows of
- * 24 and 28) and below 17 (2.08 at 16). */
-enum { CUBLAS_LU_FROM = 17, CUBLAS_LU_TO = 22 };
-
-/* LU of a task's strided square matrices by cublas?getrfBatched (partial
- * pivoting, or none without pivots) where CUBLAS_LU_FROM..TO says it
- * wins, hetla's kernels otherwise: a pointer array and cuBLAS's 32-bit
- * pivots and infos in a stream-ordered workspace, widened into the task's
- * 64-bit ones. */
-static hetla_status getrf_cublas(const hetla_exec *x)
-{
-    hetla__lapack_batch_args a;
-    HETLA__ARGS(x, a);
-    const hetla__bop *o = &a.h.op[0];
-    if (o->layout != HETLA_BATCH_STRIDED || a.m != a.n || a.n < CUBLAS_LU_FROM || a.n > CUBLAS_LU_TO ||
-        a.h.count > INT_MAX)
-        return factor(x, 1);
-    const hetla__cuda_queue *q = x->queue;
-    const hetla_buffer *A = &x->buf[0], *info = &x->buf[a.h.info_buf];
-    const hetla_buffer *piv = a.h.piv_buf >= 0 ? &x->buf[a.h.piv_buf] : NULL;
-    int n = (int)a.n, lda = (int)o->ld, count = (int)a.h.count;
-    size_t es = hetla_dtype_size(A->type), ptr_bytes = (size_t)count * sizeof(void *);
-    size_t piv_off = ptr_bytes, info_off = piv_off + (piv ? (size_t)count * (size_t)n * sizeof(int) : 0);
-    void *work = NULL;
-    hetla_status s = hetla__cuda_scratch(q, info_off + (size_t)count * sizeof(int), &work);
-    void **ptrs = work;
-    int *ipiv = piv ? (int *)((char *)work + piv_off) : NULL, *infos = (int *)((char *)work + info_off);
-    if (!s)
-        s = hetla__cuda_check(hetla__cuda_pointers(ptrs, A->ptr, (long long)(A->ld * es), count, q->stream),
-                              "hetla__cuda_pointers", q->device);
-    if (!s) {
-        cublasStatus_t st;
-        switch (cuda_type(A->type)) {
-        case HETLA__CUDA_S:
-            st = cublasSgetrfBatched(q->blas, n, (float **)ptrs, lda, ipiv, infos, count);
-            break;
-        case HETLA__CUDA_D:
-            st = cublasDgetrfBatched(q->blas, n, (double **)ptrs, lda, ipiv, infos, count);
-            break;
-        case HETLA__CUDA_C:
-            st = cublasCgetrfBatched(q->blas, n, (cuComplex **)ptrs, lda, ipiv, infos, count);
-            break;
-        default:
-            st = cublasZgetrfBatched(q->blas, n, (cuDoubleComplex **)ptrs, lda, ipiv, infos, count);
-            break;
-        }
-        s = hetla__cublas_check(st, "cublas?getrfBatched", q->device);
-    }
-    if (!s && piv)
-        s = hetla__cuda_check(hetla__cuda_widen(ipiv, n, count, piv->ptr, (long long)piv->ld, q->stream),
-                              "hetla__cuda_widen", q->device);
-    if (!s)
-        s = hetla__cuda_check(hetla__cuda_widen(infos, 1, count, info->ptr, 1, q->stream), "hetla__cuda_widen",
-                              q->device);
-    s = hetla__cuda_scratch_free(q, work, s);
-    return s;
-}
 
 /* op(A) X = alpha B or X op(A) = alpha B (buffers: A, B). */
 static hetla_status trsm_native(const hetla_exec *x)
@@ -323,8 +260,6 @@ hetla_status hetla_cuda_batch_register(hetla_context *ctx)
             s = hetla__cuda_add(ctx, potrf, HETLA_CLASS_CUDA_NATIVE, potrf_native);
         if (!s)
             s = hetla__cuda_add(ctx, getrf, HETLA_CLASS_CUDA_NATIVE, getrf_native);
-        if (!s)
-            s = hetla__cuda_add(ctx, getrf, HETLA_CLASS_CUDA_CUBLAS, getrf_cublas);
         if (!s)
             s = hetla__cuda_add(ctx, trsm, HETLA_CLASS_CUDA_NATIVE, trsm_native);
         if (!s)

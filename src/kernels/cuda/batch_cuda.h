@@ -71,14 +71,6 @@ typedef struct hetla__cuda_factor {
 cudaError_t hetla__cuda_potrf_batch(const hetla__cuda_factor *f, cudaStream_t stream);
 cudaError_t hetla__cuda_getrf_batch(const hetla__cuda_factor *f, cudaStream_t stream);
 
-/** out[t] := (char *)base + t * @p stride (bytes) for t < count: the
- *  pointer array of a strided batch, for cuBLAS's batched routines. */
-cudaError_t hetla__cuda_pointers(void **out, void *base, long long stride, long long count, cudaStream_t stream);
-/** dst[t * ld + j] := src[t * rows + j] for j < rows, t < count: cuBLAS's
- *  32-bit pivots and infos into hetla's 64-bit ones. */
-cudaError_t hetla__cuda_widen(const int *src, int rows, long long count, long long *dst, long long ld,
-                              cudaStream_t stream);
-
 /** B_t := alpha op(A_t)^-1 B_t (left) or alpha B_t op(A_t)^-1 (@p right)
  *  for t < count, B_t m x n, A_t triangular (lower or @p upper, its
  *  diagonal read unless @p unit) of order m (left) or n (right); trans as

@@ -287,8 +287,7 @@ __global__ void __launch_bounds__(32 * N, MB) getrf_cols(const hetla__cuda_facto
  * A warp holds W = 32 / (N / R) matrices of order n <= N, lane q + W i
  * holding rows i, i + N / R, ... of matrix q in registers (lanes of one
  * matrix W apart, so that on interleaved operands a row's loads are
- * coalesced across the matrices; N = 24 and 28 leave lanes 24.. and 28..
- * idle). Interchanges move no data: a lane keeps its rows and each row's
+ * coalesced across the matrices; N = 20 .. 30 leave lanes N.. idle). Interchanges move no data: a lane keeps its rows and each row's
  * place in the permuted matrix (pos), and stores them there at the end.
  * The pivot search is a butterfly over the lanes of a matrix, the pivot's
  * lane found by a ballot, its row broadcast by shuffles: no memory traffic
@@ -573,11 +572,12 @@ template <typename T> bool try_cols(const hetla__cuda_factor &f, cudaStream_t st
  * / 0.65 / 0.75 at n = 17 / 24 / 32; staged, one copy at a time in
  * flight 0.59 / 0.62 / 0.77, with asynchronous copies 0.66 / 0.77 / 1.09;
  * at 16 (32 matrices a block) staging lost (1.45 against 2.04). Rows of
- * 24 and 28 rather than 32 at orders 17..28 (fewer idle columns): LU 0.74
- * / 0.86 / 0.91 against 0.66 / 0.77 / 0.85 at 17 / 24 / 28 (strided 0.85
- * / 1.01 / 1.07 against 0.73 / 0.88 / 1.00), strided Cholesky 3.0x / 2.7x
- * cusolverDnDpotrfBatched at 20 / 24 against 1.7x / 1.5x
- * (`bench/results/2026-11-27-h200-session16.md`). */
+ * 20, 22, ..., 30 rather than 32 at orders 17..30 (fewer idle columns,
+ * fewer registers): interleaved LU 0.99 / 1.07 / 0.86 / 0.91 / 0.97 at 17
+ * / 21 / 24 / 28 / 30 against 0.66 (rows of 32) / 0.83 (24) / 0.77 / 0.85
+ * / 0.94 (32), strided 1.15 / 1.22 / 1.01 / 1.07 / 1.15; strided
+ * Cholesky 3.0x / 2.7x cusolverDnDpotrfBatched at 20 / 24 against 1.7x /
+ * 1.5x (`bench/results/2026-11-27-h200-session16.md`). */
 template <typename T, int N, int R> void launch_rows(const hetla__cuda_factor &f, bool lu, cudaStream_t st)
 {
     constexpr int per_block = 8 * (32 / (N / R)); /* 8 warps of 32 / (N / R) matrices */
@@ -598,8 +598,8 @@ template <typename T, int N, int R> void launch_rows(const hetla__cuda_factor &f
 }
 
 
-/* Whether the register kernels (orders up to 32; rows of 4, 8, 16, 24, 28
- * or 32, two a lane up to 16, one for double complex there) beat the
+/* Whether the register kernels (orders up to 32; rows of 4, 8, 16, 20,
+ * 22, ..., 32, two a lane up to 16, one for double complex there) beat the
  * others.
  * Measured (`hetla bench getrf-batch|potrf-batch --devices cuda`, 100 000
  * doubles, H200, Gflop/s against the other kernel, interleaved / strided):
@@ -654,10 +654,18 @@ template <typename T> cudaError_t launch(const hetla__cuda_factor &f, bool lu, c
             launch_rows<T, 8, 2>(f, lu, st);
         else if (f.n <= 16)
             launch_rows<T, 16, (sizeof(T) > 8 ? 1 : 2)>(f, lu, st);
+        else if (f.n <= 20)
+            launch_rows<T, 20, 1>(f, lu, st);
+        else if (f.n <= 22)
+            launch_rows<T, 22, 1>(f, lu, st);
         else if (f.n <= 24)
             launch_rows<T, 24, 1>(f, lu, st);
+        else if (f.n <= 26)
+            launch_rows<T, 26, 1>(f, lu, st);
         else if (f.n <= 28)
             launch_rows<T, 28, 1>(f, lu, st);
+        else if (f.n <= 30)
+            launch_rows<T, 30, 1>(f, lu, st);
         else
             launch_rows<T, 32, 1>(f, lu, st);
     } else if (lu && W * bytes <= SHARED_BYTES)
@@ -681,40 +689,7 @@ cudaError_t factor_batch(const hetla__cuda_factor &f, bool lu, cudaStream_t st)
     }
 }
 
-/* out[t] := base + t * stride bytes, for t < count */
-__global__ void pointers(void **out, char *base, ll stride, ll count)
-{
-    const ll t = blockIdx.x * (ll)blockDim.x + threadIdx.x;
-    if (t < count)
-        out[t] = base + t * stride;
-}
-
-/* dst[t * ld + j] := src[t * rows + j], for j < rows, t < count */
-__global__ void widen(const int *src, int rows, ll count, long long *dst, ll ld)
-{
-    const ll e = blockIdx.x * (ll)blockDim.x + threadIdx.x;
-    if (e < count * rows)
-        dst[e / rows * ld + e % rows] = src[e];
-}
-
 } // namespace
-
-cudaError_t hetla__cuda_pointers(void **out, void *base, long long stride, long long count, cudaStream_t stream)
-{
-    if (count > 0)
-        pointers<<<(unsigned)((count + THREADS - 1) / THREADS), THREADS, 0, stream>>>(out, (char *)base, stride,
-                                                                                       count);
-    return cudaGetLastError();
-}
-
-cudaError_t hetla__cuda_widen(const int *src, int rows, long long count, long long *dst, long long ld,
-                              cudaStream_t stream)
-{
-    const ll n = count * rows;
-    if (n > 0)
-        widen<<<(unsigned)((n + THREADS - 1) / THREADS), THREADS, 0, stream>>>(src, rows, count, dst, ld);
-    return cudaGetLastError();
-}
 
 cudaError_t hetla__cuda_potrf_batch(const hetla__cuda_factor *f, cudaStream_t stream)
 {
