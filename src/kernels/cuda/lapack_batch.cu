@@ -598,6 +598,16 @@ template <typename T, int N, int R> void launch_rows(const hetla__cuda_factor &f
 }
 
 
+/* A row a lane in rows of the first N that holds order f.n (the last
+ * takes the rest). */
+template <typename T, int N, int... Ns> void launch_row_a_lane(const hetla__cuda_factor &f, bool lu, cudaStream_t st)
+{
+    if constexpr (sizeof...(Ns) > 0)
+        if (f.n > N)
+            return launch_row_a_lane<T, Ns...>(f, lu, st);
+    launch_rows<T, N, 1>(f, lu, st);
+}
+
 /* Whether the register kernels (orders up to 32; rows of 4, 8, 16, 20,
  * 22, ..., 32, two a lane up to 16, one for double complex there) beat the
  * others.
@@ -654,20 +664,8 @@ template <typename T> cudaError_t launch(const hetla__cuda_factor &f, bool lu, c
             launch_rows<T, 8, 2>(f, lu, st);
         else if (f.n <= 16)
             launch_rows<T, 16, (sizeof(T) > 8 ? 1 : 2)>(f, lu, st);
-        else if (f.n <= 20)
-            launch_rows<T, 20, 1>(f, lu, st);
-        else if (f.n <= 22)
-            launch_rows<T, 22, 1>(f, lu, st);
-        else if (f.n <= 24)
-            launch_rows<T, 24, 1>(f, lu, st);
-        else if (f.n <= 26)
-            launch_rows<T, 26, 1>(f, lu, st);
-        else if (f.n <= 28)
-            launch_rows<T, 28, 1>(f, lu, st);
-        else if (f.n <= 30)
-            launch_rows<T, 30, 1>(f, lu, st);
         else
-            launch_rows<T, 32, 1>(f, lu, st);
+            launch_row_a_lane<T, 20, 22, 24, 26, 28, 30, 32>(f, lu, st);
     } else if (lu && W * bytes <= SHARED_BYTES)
         getrf_shared<T><<<(unsigned)((f.count + W - 1) / W), W, W * bytes, st>>>(f);
     else if (lu)
