@@ -287,8 +287,9 @@ __global__ void __launch_bounds__(32 * N, MB) getrf_cols(const hetla__cuda_facto
  * A warp holds W = 32 / (N / R) matrices of order n <= N, lane q + W i
  * holding rows i, i + N / R, ... of matrix q in registers (lanes of one
  * matrix W apart, so that on interleaved operands a row's loads are
- * coalesced across the matrices; N = 20 .. 30 leave lanes N.. idle). Interchanges move no data: a lane keeps its rows and each row's
- * place in the permuted matrix (pos), and stores them there at the end.
+ * coalesced across the matrices; N = 20 .. 30 leave lanes N.. idle).
+ * Interchanges move no data: a lane keeps its rows and each row's place
+ * in the permuted matrix (pos), and stores them there at the end.
  * The pivot search is a butterfly over the lanes of a matrix, the pivot's
  * lane found by a ballot, its row broadcast by shuffles: no memory traffic
  * but the matrix in and out. Same arithmetic, ties and info as getrf_in.
@@ -596,7 +597,6 @@ template <typename T, int N, int R> void launch_rows(const hetla__cuda_factor &f
     else
         potrf_rows<T, N, R><<<blocks, 256, 0, st>>>(f);
 }
-
 
 /* A row a lane in rows of the first N that holds order f.n (the last
  * takes the rest). */
