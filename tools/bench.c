@@ -1,4 +1,6 @@
 /* `hetla bench`: option parsing, the benchmark table, report printing. */
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +27,26 @@ double bench_median(double *t, int n)
 {
     qsort(t, (size_t)n, sizeof *t, cmp_double);
     return t[n / 2];
+}
+
+void bench_flush(void)
+{
+    static char *junk;
+    static const size_t bytes = (size_t)512 << 20;
+    if (!junk)
+        junk = malloc(bytes);
+    if (junk)
+        memset(junk, (int)(bench_now() * 1000) & 0x7f, bytes);
+}
+
+double bench_diff_eps(const double *X, const double *Y, size_t len, double n)
+{
+    double d = 0, m = 0;
+    for (size_t i = 0; i < len; i++) {
+        double e = fabs(X[i] - Y[i]);
+        d = e > d || isnan(e) ? e : d, m = fabs(Y[i]) > m ? fabs(Y[i]) : m;
+    }
+    return d / (n * DBL_EPSILON * (m > 0 ? m : 1));
 }
 
 int bench_cores(void)
@@ -120,6 +142,8 @@ static const struct {
                                 "block-interleaved, beside a loop of OpenBLAS calls over all cores and libxsmm"},
     {"gemv-batch", bench_batch, "dgemv on tiny matrices, as gemm-batch (beside the OpenBLAS loop)"},
     {"trsm-batch", bench_batch, "dtrsm on tiny matrices, as gemm-batch (beside the OpenBLAS loop)"},
+    {"gemm-vbatch", bench_vbatch, "dgemm on a variable batch, orders 1..max of each max of --sizes (8, 16, 32), "
+                                  "beside the OpenBLAS loop, or cublasDgemmGroupedBatched with --devices cuda"},
     {"potrf-batch", bench_batch, "dpotrf on tiny matrices beside a loop of LAPACKE calls over all cores"},
     {"getrf-batch", bench_batch, "dgetrf on tiny matrices beside a loop of LAPACKE calls over all cores"},
 };

@@ -43,6 +43,10 @@ void bench_print_ratio(const bench_opts *o, const bench_row *a, const bench_row 
 double bench_now(void);
 /** The median of @p n times (sorts @p t). */
 double bench_median(double *t, int n);
+/** Flushes the CPU's caches: writes more than any last-level cache holds. */
+void bench_flush(void);
+/** max |X - Y| over n eps max |Y|: hetla's result against the peer's. */
+double bench_diff_eps(const double *X, const double *Y, size_t len, double n);
 /** CPU cores as hetla sees them (the default worker count). */
 int bench_cores(void);
 
@@ -54,5 +58,7 @@ int bench_blas3(const bench_opts *o, const char *name);
 int bench_lapack(const bench_opts *o, const char *name);
 /** Batched routine @p name ("gemm-batch", "potrf-batch", ...). */
 int bench_batch(const bench_opts *o, const char *name);
+/** DGEMM on variable batches ("gemm-vbatch"). */
+int bench_vbatch(const bench_opts *o, const char *name);
 
 #endif

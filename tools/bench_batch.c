@@ -9,9 +9,7 @@
  * and hetla's API host to host; POTRF and GETRF, hetla's kernels beside
  * cusolverDnDpotrfBatched and cublasDgetrfBatched, device-resident. */
 #include <cblas.h>
-#include <float.h>
 #include <lapacke.h>
-#include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,17 +35,6 @@ typedef struct slice {
     const job *j;
     int tid, nthreads;
 } slice;
-
-/* Flushes the caches: writes more than any last-level cache holds. */
-static void flush(void)
-{
-    static char *junk;
-    static const size_t bytes = (size_t)512 << 20;
-    if (!junk)
-        junk = malloc(bytes);
-    if (junk)
-        memset(junk, (int)(bench_now() * 1000) & 0x7f, bytes);
-}
 
 static double *mat(const hetla_batch *b, hetla_int k) { return (double *)b->ptr + (size_t)k * (size_t)b->stride; }
 
@@ -97,7 +84,7 @@ static void *xsmm_loop(void *arg)
  * loop about 1 ms on an H200's host, more than half its time at order 2). */
 static double run_threads(const job *j, int nthreads, void *(*fn)(void *))
 {
-    flush();
+    bench_flush();
     double t0 = bench_now();
 #pragma omp parallel num_threads(nthreads)
     {
@@ -181,17 +168,6 @@ static int written(const char *op)
     return !strcmp(op, "gemm-batch") || !strcmp(op, "gemv-batch") ? 2 : !strcmp(op, "trsm-batch") ? 1 : 0;
 }
 
-/* max |X - Y| over n eps max |Y|: hetla's result against the peer's. */
-static double diff_eps(const double *X, const double *Y, size_t len, hetla_int n)
-{
-    double d = 0, m = 0;
-    for (size_t i = 0; i < len; i++) {
-        double e = fabs(X[i] - Y[i]);
-        d = e > d || isnan(e) ? e : d, m = fabs(Y[i]) > m ? fabs(Y[i]) : m;
-    }
-    return d / ((double)n * DBL_EPSILON * (m > 0 ? m : 1));
-}
-
 /* hetla's result (@p got, any layout) against the peer's (@p want,
  * strided) in units of n eps; -1 if it could not be read back. */
 static double agreement(hetla_context *ctx, const hetla_batch *got, const hetla_batch *want, hetla_int n)
@@ -201,7 +177,7 @@ static double agreement(hetla_context *ctx, const hetla_batch *got, const hetla_
         return -1;
     double d = -1;
     if (!hetla_batch_convert(ctx, got, &s) && s.stride == want->stride)
-        d = diff_eps(s.ptr, want->ptr, (size_t)want->count * (size_t)want->stride, n);
+        d = bench_diff_eps(s.ptr, want->ptr, (size_t)want->count * (size_t)want->stride, n);
     return hetla_batch_free(&s) ? -1 : d;
 }
 
@@ -229,13 +205,13 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
     double best_h = 1e30, best_c = 1e30, best_p = 1e30, best_x = 1e30, best_p2p = 1e30, res_h = -1, res_p2p = -1;
     hetla_batch blk[3], p2p[3], *ops[] = {&j.A, &j.B, &j.C}, *peer_out = ops[written(op)];
     for (int rep = 0; rep < o->reps; rep++) {
-        flush();
+        bench_flush();
         double t0 = bench_now();
         if (convert_in(ctx, &j, blk, HETLA_BATCH_BLOCKED))
             return 1;
         double t1 = bench_now();
         best_c = t1 - t0 < best_c ? t1 - t0 : best_c;
-        flush();
+        bench_flush();
         t0 = bench_now();
         if (hetla_run(ctx, &j, &blk[0], &blk[1], &blk[2]) < 0)
             return 1;
@@ -243,7 +219,7 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
         best_h = t1 - t0 < best_h ? t1 - t0 : best_h;
         if (convert_in(ctx, &j, p2p, HETLA_BATCH_P2P))
             return 1;
-        flush();
+        bench_flush();
         t0 = bench_now();
         if (hetla_run(ctx, &j, &p2p[0], &p2p[1], &p2p[2]) < 0)
             return 1;
@@ -342,9 +318,9 @@ static void gpu_kernel_rows(const bench_opts *o, bench_row *r, const double t[3]
                             double bytes, double convert_bytes, double peak, size_t len, hetla_int n)
 {
     gpu_report(o, r, "hetla(interleaved)", t[2], flops, bytes, peak, "kernel, device-resident",
-               diff_eps(Ri, Rv, len, n));
+               bench_diff_eps(Ri, Rv, len, n));
     bench_row hi = *r;
-    gpu_report(o, r, "hetla(strided)", t[0], flops, bytes, peak, "kernel, device-resident", diff_eps(Rs, Rv, len, n));
+    gpu_report(o, r, "hetla(strided)", t[0], flops, bytes, peak, "kernel, device-resident", bench_diff_eps(Rs, Rv, len, n));
     bench_row hs = *r;
     gpu_report(o, r, "convert-in", t[1], 0, convert_bytes, peak, "strided -> interleaved on the GPU", -1);
     gpu_report(o, r, vendor, tv, flops, bytes, peak, vendor_note, -1);
@@ -413,11 +389,11 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
         char name[48];
         if (t[3] > 0) {
             gpu_report(o, &r, "hetla(interleaved,staged)", t[3], flops, mbytes, peak,
-                       "kernel, device-resident; the library takes the unrolled one", diff_eps(out[2], Cb, len, n));
+                       "kernel, device-resident; the library takes the unrolled one", bench_diff_eps(out[2], Cb, len, n));
             bench_print_ratio(o, &r, &v);
         }
         snprintf(name, sizeof name, "hetla(blocked,bs=%lld)", (long long)bs);
-        gpu_report(o, &r, name, t[4], flops, mbytes, peak, "kernel, device-resident", diff_eps(out[3], Cb, len, n));
+        gpu_report(o, &r, name, t[4], flops, mbytes, peak, "kernel, device-resident", bench_diff_eps(out[3], Cb, len, n));
         bench_print_ratio(o, &r, &v);
         gpu_report(o, &r, "copy(same bytes)", t[5], 0, mbytes, peak,
                    "one cudaMemcpy moving what the GEMM moves: the bandwidth a transfer this size gets", -1);

@@ -4,10 +4,13 @@
  * memory), their packed forms "zgemm_vbatch_packed", ... (on a chunk's
  * staging buffers, which the runtime moves to accelerators), the packing
  * and unpacking, and the calls, whose checks report each bad matrix in
- * its info entry.
+ * its info entry. GENERIC runs each matrix through the one-matrix loop,
+ * CPU_NATIVE calls OpenBLAS for the larger GEMM and TRSM matrices.
  * @precisions normal z -> s d c
  */
 #define COMPLEX
+#include <cblas.h>
+
 #include "zbatch_kernels.h"
 
 static const hetla_zcomplex *scalars(const void *p) { return p; }
@@ -37,8 +40,47 @@ static hetla_int zvbatch_one(const hetla__vpacked_args *o, hetla_int m, hetla_in
     }
 }
 
-/* The operations "zgemm_vbatch", ... on the caller's memory. */
-static hetla_status zvbatch_kernel(const hetla_exec *x)
+/* The CPU's own kernels (CPU_NATIVE): GEMM and TRSM call OpenBLAS for a
+ * matrix whose largest size is above VBATCH_BLAS_ABOVE, where one call
+ * beats the one-matrix loop; alpha = 0 stays on the loop (OpenBLAS may
+ * read A and B then, see zbatch_blas.c). Below it, OpenBLAS's cost
+ * depends on its kernels (`hetla bench gemm-vbatch`, orders 1..max,
+ * hetla over the OpenMP loop of OpenBLAS calls): with its small-matrix
+ * kernels (SkylakeX, 16 cores) OpenBLAS from order 2 would take hetla
+ * from 0.41 to 0.56x at 1..8 (level at 1..16 and 1..32); without them
+ * (AVX2 kernels, 2 cores) a call costs about 0.5 us, and OpenBLAS from
+ * order 2 made hetla 4-8x slower at 1..4 and 1..8. */
+enum { VBATCH_BLAS_ABOVE = 8 };
+
+static hetla_int zvbatch_native_one(const hetla__vpacked_args *o, hetla_int m, hetla_int n, hetla_int k,
+                                    hetla_zcomplex alpha, hetla_zcomplex beta, hetla_zcomplex *const X[3],
+                                    const hetla_int ld[3], hetla_int *ipiv)
+{
+    hetla_int top = m > n ? m : n;
+    top = k > top ? k : top;
+    if (alpha != 0 && top > VBATCH_BLAS_ABOVE) {
+        if (o->kind == HETLA__VGEMM) {
+            cblas_zgemm(CblasColMajor, (CBLAS_TRANSPOSE)o->transa, (CBLAS_TRANSPOSE)o->transb, (blasint)m,
+                        (blasint)n, (blasint)k, HETLA__CBLAS_SCALAR(alpha), X[0], (blasint)ld[0], X[1],
+                        (blasint)ld[1], HETLA__CBLAS_SCALAR(beta), X[2], (blasint)ld[2]);
+            return 0;
+        }
+        if (o->kind == HETLA__VTRSM) {
+            cblas_ztrsm(CblasColMajor, (CBLAS_SIDE)o->side, (CBLAS_UPLO)o->uplo, (CBLAS_TRANSPOSE)o->transa,
+                        (CBLAS_DIAG)o->diag, (blasint)m, (blasint)n, HETLA__CBLAS_SCALAR(alpha), X[0],
+                        (blasint)ld[0], X[1], (blasint)ld[1]);
+            return 0;
+        }
+    }
+    return zvbatch_one(o, m, n, k, alpha, beta, X, ld, ipiv);
+}
+
+typedef hetla_int (*zvbatch_fn)(const hetla__vpacked_args *, hetla_int, hetla_int, hetla_int, hetla_zcomplex,
+                                hetla_zcomplex, hetla_zcomplex *const[3], const hetla_int[3], hetla_int *);
+
+/* The operations "zgemm_vbatch", ... on the caller's memory, each matrix
+ * through @p one. */
+static hetla_status zvbatch_run(const hetla_exec *x, zvbatch_fn one)
 {
     hetla__vbatch_args a;
     HETLA__ARGS(x, a);
@@ -49,13 +91,16 @@ static hetla_status zvbatch_kernel(const hetla_exec *x)
         hetla__vbatch_operands(&a, i, op, &npiv);
         hetla_zcomplex *const X[3] = {op[0].ptr, op[1].ptr, op[2].ptr};
         const hetla_int ld[3] = {op[0].ld, op[1].ld, op[2].ld};
-        hetla_int info = zvbatch_one(&o, a.m ? a.m[i] : 0, a.n[i], a.k ? a.k[i] : 0, a.alpha ? scalars(a.alpha)[i] : 0,
-                                     a.beta ? scalars(a.beta)[i] : 0, X, ld, npiv ? a.ipiv[i] : NULL);
+        hetla_int info = one(&o, a.m ? a.m[i] : 0, a.n[i], a.k ? a.k[i] : 0, a.alpha ? scalars(a.alpha)[i] : 0,
+                             a.beta ? scalars(a.beta)[i] : 0, X, ld, npiv ? a.ipiv[i] : NULL);
         if (a.info)
             a.info[i] = info;
     }
     return HETLA_SUCCESS;
 }
+
+static hetla_status zvbatch_generic(const hetla_exec *x) { return zvbatch_run(x, zvbatch_one); }
+static hetla_status zvbatch_native(const hetla_exec *x) { return zvbatch_run(x, zvbatch_native_one); }
 
 /* ---- packed chunks ------------------------------------------------------------ */
 
@@ -105,9 +150,9 @@ static hetla_status zbatch_vunpack_kernel(const hetla_exec *x)
     return HETLA_SUCCESS;
 }
 
-/* The CPU's implementation of the packed operations "zgemm_vbatch_packed",
- * ...: each matrix of the chunk in place in its data buffer. */
-static hetla_status zbatch_vpacked_kernel(const hetla_exec *x)
+/* The packed operations "zgemm_vbatch_packed", ... on the CPU: each
+ * matrix of the chunk in place in its data buffer, through @p one. */
+static hetla_status zvpacked_run(const hetla_exec *x, zvbatch_fn one)
 {
     hetla__vpacked_args a;
     HETLA__ARGS(x, a);
@@ -116,32 +161,36 @@ static hetla_status zbatch_vpacked_kernel(const hetla_exec *x)
     for (hetla_int t = 0; t < a.count; t++) {
         hetla__vmat *v = &meta[t];
         hetla_zcomplex *const X[3] = {D + v->off[0], D + v->off[1], D + v->off[2]};
-        v->info = zvbatch_one(&a, v->m, v->n, v->k, (hetla_zcomplex)v->alpha, (hetla_zcomplex)v->beta, X, v->ld,
-                              v->piv >= 0 ? (hetla_int *)meta + v->piv : NULL);
+        v->info = one(&a, v->m, v->n, v->k, (hetla_zcomplex)v->alpha, (hetla_zcomplex)v->beta, X, v->ld,
+                      v->piv >= 0 ? (hetla_int *)meta + v->piv : NULL);
     }
     return HETLA_SUCCESS;
 }
 
+static hetla_status zvpacked_generic(const hetla_exec *x) { return zvpacked_run(x, zvbatch_one); }
+static hetla_status zvpacked_native(const hetla_exec *x) { return zvpacked_run(x, zvbatch_native_one); }
+
 hetla_status hetla__zbatch_var_register(hetla_context *ctx)
 {
+    /* GEMM and TRSM have native kernels (OpenBLAS for larger matrices) */
     static const struct {
         const char *name;
-        hetla_kernel_fn fn;
-    } ops[] = {{"zgemm_vbatch", zvbatch_kernel},
-               {"zgemv_vbatch", zvbatch_kernel},
-               {"ztrsm_vbatch", zvbatch_kernel},
-               {"zpotrf_vbatch", zvbatch_kernel},
-               {"zgetrf_vbatch", zvbatch_kernel},
-               {"zgemm_vbatch_packed", zbatch_vpacked_kernel},
-               {"zgemv_vbatch_packed", zbatch_vpacked_kernel},
-               {"ztrsm_vbatch_packed", zbatch_vpacked_kernel},
-               {"zpotrf_vbatch_packed", zbatch_vpacked_kernel},
-               {"zgetrf_vbatch_packed", zbatch_vpacked_kernel},
-               {"zbatch_vpack", zbatch_vpack_kernel},
-               {"zbatch_vunpack", zbatch_vunpack_kernel}};
+        hetla_kernel_fn generic, native;
+    } ops[] = {{"zgemm_vbatch", zvbatch_generic, zvbatch_native},
+               {"zgemv_vbatch", zvbatch_generic, NULL},
+               {"ztrsm_vbatch", zvbatch_generic, zvbatch_native},
+               {"zpotrf_vbatch", zvbatch_generic, NULL},
+               {"zgetrf_vbatch", zvbatch_generic, NULL},
+               {"zgemm_vbatch_packed", zvpacked_generic, zvpacked_native},
+               {"zgemv_vbatch_packed", zvpacked_generic, NULL},
+               {"ztrsm_vbatch_packed", zvpacked_generic, zvpacked_native},
+               {"zpotrf_vbatch_packed", zvpacked_generic, NULL},
+               {"zgetrf_vbatch_packed", zvpacked_generic, NULL},
+               {"zbatch_vpack", zbatch_vpack_kernel, NULL},
+               {"zbatch_vunpack", zbatch_vunpack_kernel, NULL}};
     hetla_status s = HETLA_SUCCESS;
     for (size_t i = 0; i < sizeof ops / sizeof *ops && !s; i++)
-        s = hetla__zbatch_op_register(ctx, ops[i].name, ops[i].fn, NULL);
+        s = hetla__zbatch_op_register(ctx, ops[i].name, ops[i].generic, ops[i].native);
     return s;
 }
 

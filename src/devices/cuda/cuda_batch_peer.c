@@ -5,7 +5,9 @@
  * directly (strided; strided -> interleaved conversion; interleaved, with
  * each kernel; block-interleaved), so that no host transfer is timed; the same
  * for `hetla bench potrf-batch|getrf-batch --devices cuda` beside
- * cusolverDnDpotrfBatched and cublasDgetrfBatched. Exported for the
+ * cusolverDnDpotrfBatched and cublasDgetrfBatched, and for `hetla bench
+ * gemm-vbatch --devices cuda` (hetla's kernel for packed variable
+ * batches) beside cublasDgemmGroupedBatched. Exported for the
  * `hetla` command, which finds them through hetla__backend_symbol. */
 #include <cublas_v2.h>
 #include <cusolverDn.h>
@@ -417,5 +419,163 @@ int hetla_cuda_native_dfactor_batch(const char *what, int device, int n, long lo
     if (!rc)
         rc = factor_timed(&f, OWN_INTERLEAVED, NULL, NULL, reps, &sec[2], Fi, err, errlen);
     factor_teardown(&f);
+    return rc;
+}
+
+/* ---- variable batches (`hetla bench gemm-vbatch --devices cuda`) ---------- */
+
+/* The matrices of a variable batch on the GPU: D the packed elements (each
+ * matrix's A, B, C one after the other), D0 their pristine copy, meta the
+ * packed chunk's matrices; for cuBLAS, the matrices' addresses grouped by
+ * order (Ap, Bp, Cp, device) and each group's parameters (host). */
+typedef struct {
+    long long count;
+    size_t bytes;
+    double *D, *D0, *X, *Y, **Ap, **Bp, **Cp;
+    hetla__cuda_vmat *meta;
+    int groups, *order, *size; /* the groups' orders and sizes */
+    cublasOperation_t *ops;
+    double *ones;
+    cudaStream_t stream;
+    cudaEvent_t start, stop;
+    l2_flush l2;
+} gpu_vbatch;
+
+static void vbatch_teardown(gpu_vbatch *v)
+{
+    cudaFree(v->D), cudaFree(v->D0), cudaFree(v->X), cudaFree(v->Y), cudaFree(v->meta), cudaFree(v->l2.p);
+    cudaFree(v->Ap), cudaFree(v->Bp), cudaFree(v->Cp);
+    free(v->order), free(v->size), free(v->ops), free(v->ones);
+    if (v->stream)
+        cudaStreamDestroy(v->stream);
+    if (v->start)
+        cudaEventDestroy(v->start);
+    if (v->stop)
+        cudaEventDestroy(v->stop);
+}
+
+static int vbatch_setup(gpu_vbatch *v, int device, long long count, const int *order, const double *data,
+                        size_t elems, char *err, size_t errlen)
+{
+    *v = (gpu_vbatch){.count = count, .bytes = elems * sizeof(double)};
+    int top = 0;
+    for (long long t = 0; t < count; t++)
+        top = order[t] > top ? order[t] : top;
+    size_t pbytes = (size_t)count * sizeof(double *), orders = (size_t)top + 1;
+    hetla__cuda_vmat *meta = malloc((size_t)count * sizeof *meta);
+    double **host = malloc(3 * pbytes);
+    /* per order: its matrices, then where its group starts in the arrays */
+    long long *at = calloc(orders, sizeof *at);
+    v->order = malloc(orders * sizeof(int)), v->size = malloc(orders * sizeof(int));
+    v->ops = malloc(orders * sizeof *v->ops), v->ones = malloc(orders * sizeof(double));
+    int rc = !meta || !host || !at || !v->order || !v->size || !v->ops || !v->ones;
+    long long off = 0;
+    for (long long t = 0; !rc && t < count; t++) {
+        long long n = order[t], ld = n > 0 ? n : 1;
+        meta[t] = (hetla__cuda_vmat){.m = n, .n = n, .k = n, .off = {off, off + n * n, off + 2 * n * n},
+                                     .ld = {ld, ld, ld}, .piv = -1, .alpha = {1, 0}, .beta = {1, 0}};
+        off += 3 * n * n;
+        at[n]++;
+    }
+    rc = rc || (size_t)off != elems;
+    for (long long n = 0, first = 0; !rc && n <= top; n++)
+        if (at[n]) {
+            v->order[v->groups] = (int)n, v->size[v->groups] = (int)at[n], v->ops[v->groups] = CUBLAS_OP_N;
+            v->ones[v->groups++] = 1, first += at[n], at[n] = first - at[n];
+        }
+    rc = rc || cudaSetDevice(device) || cudaStreamCreateWithFlags(&v->stream, cudaStreamNonBlocking) ||
+         cudaEventCreate(&v->start) || cudaEventCreate(&v->stop) || cudaMalloc((void **)&v->D, v->bytes) ||
+         cudaMalloc((void **)&v->D0, v->bytes) || cudaMalloc((void **)&v->meta, (size_t)count * sizeof *meta) ||
+         cudaMalloc((void **)&v->Ap, pbytes) || cudaMalloc((void **)&v->Bp, pbytes) ||
+         cudaMalloc((void **)&v->Cp, pbytes) || cudaMemcpy(v->D0, data, v->bytes, cudaMemcpyHostToDevice) ||
+         cudaMemcpy(v->meta, meta, (size_t)count * sizeof *meta, cudaMemcpyHostToDevice) ||
+         flush_init(&v->l2, device);
+    for (long long t = 0; !rc && t < count; t++) {
+        long long p = at[order[t]]++;
+        for (int i = 0; i < 3; i++)
+            host[i * count + p] = v->D + meta[t].off[i];
+    }
+    rc = rc || cudaMemcpy(v->Ap, host, pbytes, cudaMemcpyHostToDevice) ||
+         cudaMemcpy(v->Bp, host + count, pbytes, cudaMemcpyHostToDevice) ||
+         cudaMemcpy(v->Cp, host + 2 * count, pbytes, cudaMemcpyHostToDevice);
+    free(meta), free(host), free(at);
+    return rc ? fail(err, errlen, "GPU variable batch setup") : 0;
+}
+
+typedef enum { V_HETLA, V_CUBLAS, V_COPY } vbatch_step;
+
+static int vbatch_enqueue(gpu_vbatch *v, vbatch_step s, cublasHandle_t blas)
+{
+    switch (s) {
+    case V_HETLA: {
+        hetla__cuda_vbatch b = {.type = HETLA__CUDA_D, .kind = HETLA__CUDA_VGEMM, .count = v->count, .data = v->D,
+                                .meta = v->meta};
+        return hetla__cuda_vbatch_run(&b, v->stream) != cudaSuccess;
+    }
+    case V_CUBLAS:
+        /* every group's m = n = k = lda = ldb = ldc is its order */
+        return cublasDgemmGroupedBatched(blas, v->ops, v->ops, v->order, v->order, v->order, v->ones,
+                                         (const double *const *)v->Ap, v->order, (const double *const *)v->Bp,
+                                         v->order, v->ones, v->Cp, v->order, v->groups, v->size) !=
+               CUBLAS_STATUS_SUCCESS;
+    default:
+        return cudaMemcpyAsync(v->Y, v->X, v->bytes / 3 * 2, cudaMemcpyDeviceToDevice, v->stream) != cudaSuccess;
+    }
+}
+
+/* Times step @p s (median of @p reps after a warm-up), the data restarted
+ * from D0 and the L2 cache flushed before each run outside the clock; the
+ * last run's data into @p out. */
+static int vbatch_timed(gpu_vbatch *v, vbatch_step s, cublasHandle_t blas, int reps, double *sec, double *out,
+                        char *err, size_t errlen)
+{
+    float *t = calloc((size_t)reps + 1, sizeof *t);
+    int rc = !t;
+    for (int r = -1; r < reps && !rc; r++)
+        rc = cudaMemcpyAsync(v->D, v->D0, v->bytes, cudaMemcpyDeviceToDevice, v->stream) ||
+             flush(&v->l2, v->stream) || cudaEventRecord(v->start, v->stream) || vbatch_enqueue(v, s, blas) ||
+             cudaEventRecord(v->stop, v->stream) || cudaEventSynchronize(v->stop) ||
+             cudaEventElapsedTime(&t[r + 1], v->start, v->stop);
+    if (!rc && out)
+        rc = cudaMemcpyAsync(out, v->D, v->bytes, cudaMemcpyDeviceToHost, v->stream) ||
+             cudaStreamSynchronize(v->stream);
+    if (!rc)
+        *sec = median_s(t + 1, reps);
+    free(t);
+    return rc ? fail(err, errlen, "GPU variable batch run") : 0;
+}
+
+/** C := A B + C on @p count square matrices of orders @p order (host),
+ *  their A, B and C one after the other in @p data (@p elems doubles, as
+ *  the library packs a variable batch), device-resident: sec[0] hetla's
+ *  kernel for packed variable batches (the data after it into @p out_h),
+ *  sec[1] cublasDgemmGroupedBatched with a group per order (@p out_v),
+ *  sec[2] a copy of the bytes a GEMM moves (A, B, C read, C written: the
+ *  data and a third); @p peak_gbs the memory bandwidth (GB/s). */
+HETLA__MODULE_EXPORT int hetla_cuda_bench_dgemm_vbatch(int device, long long count, const int *order,
+                                                       const double *data, size_t elems, int reps, double *out_h,
+                                                       double *out_v, double sec[3], double *peak_gbs, char *err,
+                                                       size_t errlen);
+
+int hetla_cuda_bench_dgemm_vbatch(int device, long long count, const int *order, const double *data, size_t elems,
+                                  int reps, double *out_h, double *out_v, double sec[3], double *peak_gbs, char *err,
+                                  size_t errlen)
+{
+    gpu_vbatch v;
+    cublasHandle_t blas = NULL;
+    int rc = vbatch_setup(&v, device, count, order, data, elems, err, errlen);
+    if (!rc && (cublasCreate(&blas) != CUBLAS_STATUS_SUCCESS || cublasSetStream(blas, v.stream)))
+        rc = fail(err, errlen, "cuBLAS setup");
+    rc = rc || vbatch_timed(&v, V_HETLA, NULL, reps, &sec[0], out_h, err, errlen) ||
+         vbatch_timed(&v, V_CUBLAS, blas, reps, &sec[1], out_v, err, errlen);
+    /* the copy: 4/3 of the data, read once and written once */
+    if (!rc && (cudaMalloc((void **)&v.X, v.bytes / 3 * 2) || cudaMalloc((void **)&v.Y, v.bytes / 3 * 2) ||
+                cudaMemset(v.X, 0, v.bytes / 3 * 2)))
+        rc = fail(err, errlen, "GPU variable batch setup");
+    rc = rc || vbatch_timed(&v, V_COPY, NULL, reps, &sec[2], NULL, err, errlen);
+    *peak_gbs = bandwidth(device);
+    if (blas)
+        cublasDestroy(blas);
+    vbatch_teardown(&v);
     return rc;
 }

@@ -3,10 +3,9 @@
  * "?potrf_batch" and "?getrf_batch" (lapack_batch.cu), of "?trsm_batch",
  * "?potrs_batch" and "?getrs_batch" (trsm_batch.cu), of the packed
  * variable batches "?gemm_vbatch_packed", ... (vbatch.cu) and the
- * CUDA_CUBLAS ones of "?gemm_batch" (cublas?gemmStridedBatched where it
- * wins) and "?getrf_batch" (cublas?getrfBatched where it wins; else
- * hetla's kernels), for the four precisions, and their registration,
- * which the core's batch registration asks for by name. */
+ * CUDA_CUBLAS one of "?gemm_batch" (cublas?gemmStridedBatched where it
+ * wins; else hetla's kernels), for the four precisions, and their
+ * registration, which the core's batch registration asks for by name. */
 #include <complex.h>
 #include <stddef.h>
 #include <stdio.h>

@@ -135,8 +135,10 @@ typedef struct hetla__cuda_vmat {
  *  elements, @p meta the matrices (then their pivots). Options as in
  *  hetla__cuda_gemm and hetla__cuda_trsm (GEMV: transa; TRSM: transa,
  *  right, upper, unit; Cholesky: upper); each matrix's scalars, info and
- *  pivots (1-based) in its hetla__cuda_vmat. GEMM and GEMV: a thread block
- *  per matrix over C in tiles; TRSM: a thread block per matrix, a thread
+ *  pivots (1-based) in its hetla__cuda_vmat. GEMM: a thread block per
+ *  group of matrices, as many whole matrices as fit copied into shared
+ *  memory at a time (larger ones as GEMV); GEMV: a thread block per
+ *  matrix over C in tiles; TRSM: a thread block per matrix, a thread
  *  per right-hand side; Cholesky and LU: a thread per matrix, as
  *  hetla__cuda_potrf_batch and hetla__cuda_getrf_batch. */
 typedef struct hetla__cuda_vbatch {

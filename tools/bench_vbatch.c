@@ -1,0 +1,197 @@
+/* `hetla bench gemm-vbatch`: DGEMM (C := A B + C) on a variable batch of
+ * --count square matrices (100 000) whose orders are drawn uniformly from
+ * 1..max, for each max of --sizes (8, 16, 32); caches flushed before each
+ * run. On the CPU: hetla_dgemm_vbatch on the caller's matrices beside an
+ * OpenMP loop of single-threaded OpenBLAS calls over the same matrices
+ * (best of --reps). With --devices cuda: hetla's kernel for packed
+ * variable batches beside cublasDgemmGroupedBatched (a group per order),
+ * both device-resident, a copy of the same bytes, and hetla_dgemm_vbatch
+ * host to host. hetla's results are checked against the peer's. */
+#include <cblas.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "devices/device.h"
+#include "hetla.h"
+
+/* The batch: each matrix's A, B and C one after the other in data (as the
+ * library packs a variable batch for a GPU), data0 their pristine copy. */
+typedef struct vjob {
+    hetla_int count, max;
+    int *order;
+    hetla_int *n, *ld;
+    double *one, *data, *data0, **A, **B, **C;
+    size_t elems;
+    double flops, bytes; /* 2 n^3 and 4 n^2 doubles a matrix */
+} vjob;
+
+static void vjob_free(vjob *j)
+{
+    free(j->order), free(j->n), free(j->ld), free(j->one), free(j->data), free(j->data0);
+    free(j->A), free(j->B), free(j->C);
+}
+
+static int vjob_new(vjob *j, hetla_int count, hetla_int max)
+{
+    *j = (vjob){.count = count, .max = max};
+    size_t c = (size_t)count;
+    j->order = malloc(c * sizeof *j->order), j->n = malloc(c * sizeof *j->n), j->ld = malloc(c * sizeof *j->ld);
+    j->one = malloc(c * sizeof *j->one), j->A = malloc(c * sizeof *j->A), j->B = malloc(c * sizeof *j->B);
+    j->C = malloc(c * sizeof *j->C);
+    if (!j->order || !j->n || !j->ld || !j->one || !j->A || !j->B || !j->C)
+        return 1;
+    for (size_t t = 0; t < c; t++) {
+        hetla_int n = 1 + rand() % max;
+        j->order[t] = (int)n, j->n[t] = j->ld[t] = n, j->one[t] = 1;
+        j->elems += (size_t)(3 * n * n);
+        j->flops += 2.0 * (double)(n * n * n), j->bytes += 32.0 * (double)(n * n);
+    }
+    j->data = malloc(j->elems * sizeof(double)), j->data0 = malloc(j->elems * sizeof(double));
+    if (!j->data || !j->data0)
+        return 1;
+    for (size_t e = 0; e < j->elems; e++)
+        j->data0[e] = (double)rand() / RAND_MAX - 0.5;
+    double *p = j->data;
+    for (size_t t = 0; t < c; t++) {
+        size_t nn = (size_t)(j->n[t] * j->n[t]);
+        j->A[t] = p, j->B[t] = p + nn, j->C[t] = p + 2 * nn, p += 3 * nn;
+    }
+    return 0;
+}
+
+static hetla_status hetla_run(hetla_context *ctx, const vjob *j)
+{
+    return hetla_dgemm_vbatch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, j->n, j->n, j->n, j->one, j->A, j->ld, j->B, j->ld,
+                              j->one, j->C, j->ld, j->count, NULL);
+}
+
+/* Best of @p reps runs of hetla_dgemm_vbatch from the pristine data, the
+ * last run's data into @p out; -1 on failure. */
+static double api_run(const bench_opts *o, hetla_context *ctx, vjob *j, double *out)
+{
+    double best = 1e30;
+    for (int rep = 0; rep < o->reps; rep++) {
+        memcpy(j->data, j->data0, j->elems * sizeof(double));
+        bench_flush();
+        double t0 = bench_now();
+        if (hetla_run(ctx, j) < 0)
+            return -1;
+        double t = bench_now() - t0;
+        best = t < best ? t : best;
+    }
+    memcpy(out, j->data, j->elems * sizeof(double));
+    return best;
+}
+
+static void row(const bench_opts *o, bench_row *r, const char *impl, double sec, double flops, double bytes,
+                double peak, const char *where, double res)
+{
+    r->impl = impl, r->seconds = sec, r->residual = res;
+    r->rate = sec > 0 && flops > 0 ? flops / sec * 1e-9 : 0;
+    double gbs = sec > 0 ? bytes / sec * 1e-9 : 0;
+    if (peak > 0)
+        snprintf(r->note, sizeof r->note, "%.4g GB/s, %.1f%% of %.0f GB/s, %s", gbs, 100 * gbs / peak, peak, where);
+    else
+        snprintf(r->note, sizeof r->note, "%.4g GB/s, %s", gbs, where);
+    bench_print(o, r);
+}
+
+static int cpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row *r, int cores)
+{
+    double *got = malloc(j->elems * sizeof(double)), best = 1e30;
+    double th = got ? api_run(o, ctx, j, got) : -1;
+    if (th < 0) {
+        fprintf(stderr, "hetla bench gemm-vbatch: %s\n", got ? hetla_error_detail() : "out of memory");
+        free(got);
+        return 1;
+    }
+    for (int rep = 0; rep < o->reps; rep++) {
+        memcpy(j->data, j->data0, j->elems * sizeof(double));
+        bench_flush();
+        double t0 = bench_now();
+#pragma omp parallel for schedule(dynamic, 256) num_threads(cores)
+        for (hetla_int t = 0; t < j->count; t++) {
+            int n = j->order[t];
+            cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1, j->A[t], n, j->B[t], n, 1, j->C[t], n);
+        }
+        double t = bench_now() - t0;
+        best = t < best ? t : best;
+    }
+    row(o, r, "hetla", th, j->flops, j->bytes, 0, "hetla_dgemm_vbatch",
+        bench_diff_eps(got, j->data, j->elems, (double)j->max));
+    bench_row h = *r;
+    row(o, r, "loop(openblas)", best, j->flops, j->bytes, 0, "OpenMP loop of one-thread cblas_dgemm", -1);
+    bench_print_ratio(o, &h, r);
+    free(got);
+    return 0;
+}
+
+typedef int (*gpu_vbatch_fn)(int device, long long count, const int *order, const double *data, size_t elems, int reps,
+                             double *out_h, double *out_v, double sec[3], double *peak_gbs, char *err, size_t errlen);
+
+static int gpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row *r)
+{
+    gpu_vbatch_fn bench;
+    *(void **)&bench = hetla__backend_symbol("cuda", "hetla_cuda_bench_dgemm_vbatch");
+    if (!bench) {
+        fprintf(stderr, "hetla bench gemm-vbatch: the CUDA module or its batch kernels are not there\n");
+        return 1;
+    }
+    size_t bytes = j->elems * sizeof(double);
+    double *oh = malloc(bytes), *ov = malloc(bytes), *oa = malloc(bytes), sec[3], peak = 0;
+    char err[256] = "";
+    int rc = !oh || !ov || !oa ||
+             bench(0, (long long)j->count, j->order, j->data0, j->elems, o->reps, oh, ov, sec, &peak, err, sizeof err);
+    double ta = rc ? -1 : api_run(o, ctx, j, oa);
+    if (rc || ta < 0)
+        fprintf(stderr, "hetla bench gemm-vbatch: %s\n", *err ? err : rc ? "out of memory" : hetla_error_detail());
+    else {
+        double n = (double)j->max;
+        row(o, r, "hetla(packed)", sec[0], j->flops, j->bytes, peak, "kernel, device-resident",
+            bench_diff_eps(oh, ov, j->elems, n));
+        bench_row h = *r;
+        row(o, r, "cublas(grouped)", sec[1], j->flops, j->bytes, peak, "GroupedBatched, a group per order", -1);
+        bench_print_ratio(o, &h, r);
+        row(o, r, "copy(same bytes)", sec[2], 0, j->bytes, peak, "one cudaMemcpy moving what the GEMM moves", -1);
+        row(o, r, "hetla-api", ta, j->flops, j->bytes, peak, "hetla_dgemm_vbatch, host to host",
+            bench_diff_eps(oa, ov, j->elems, n));
+    }
+    free(oh), free(ov), free(oa);
+    return rc || ta < 0;
+}
+
+int bench_vbatch(const bench_opts *o, const char *name)
+{
+    static const long default_max[] = {8, 16, 32};
+    const long *max = o->nsizes > 0 ? o->sizes : default_max;
+    int nmax = o->nsizes > 0 ? o->nsizes : 3, on_gpu = o->devices && strstr(o->devices, "cuda");
+    hetla_config cfg;
+    hetla_context *ctx;
+    if (hetla_config_init(&cfg))
+        return 1;
+    cfg.devices = o->devices ? o->devices : "cpu";
+    if (hetla_context_create(&cfg, &ctx)) {
+        fprintf(stderr, "hetla bench %s: %s\n", name, hetla_error_detail());
+        return 1;
+    }
+    openblas_set_num_threads(1); /* the peer loop's threads call it one matrix each */
+    bench_print_header(o);
+    int rc = 0, cores = bench_cores();
+    for (int s = 0; s < nmax && !rc; s++) {
+        vjob j = {0};
+        if (max[s] < 1 || vjob_new(&j, o->count > 0 ? (hetla_int)o->count : 100000, (hetla_int)max[s])) {
+            fprintf(stderr, "hetla bench %s: bad size %ld or out of memory\n", name, max[s]);
+            rc = 1;
+        } else {
+            bench_row r = {
+                .operation = name, .precision = "d", .devices = on_gpu ? "cuda" : "cpu", .rate_unit = "Gflop/s"};
+            snprintf(r.sizes, sizeof r.sizes, "n=1..%ld count=%lld", max[s], (long long)j.count);
+            rc = on_gpu ? gpu_size(o, ctx, &j, &r) : cpu_size(o, ctx, &j, &r, cores);
+        }
+        vjob_free(&j);
+    }
+    return hetla_context_destroy(ctx) || rc;
+}
