@@ -284,6 +284,36 @@ void hetla__vcheck_mark(hetla__vcheck *c, hetla_int i, int pos, const char *name
 /** Ends the checks: HETLA_ERR_ARG naming the first bad matrix's argument,
  *  or success. */
 hetla_status hetla__vcheck_end(const hetla__vcheck *c);
+/* The checks of one argument of matrix i (argument pos, name): inline,
+ * as every matrix of a batch takes several. */
+/** Size @p v is not negative. */
+static inline void hetla__vcheck_size(hetla__vcheck *c, hetla_int i, int pos, const char *name, hetla_int v)
+{
+    if (v < 0)
+        hetla__vcheck_mark(c, i, pos, name, "is negative");
+}
+/** Leading dimension @p ld is at least max(1, @p rows). */
+static inline void hetla__vcheck_ld(hetla__vcheck *c, hetla_int i, int pos, const char *name, hetla_int ld,
+                                    hetla_int rows)
+{
+    if (ld < (rows > 1 ? rows : 1))
+        hetla__vcheck_mark(c, i, pos, name, "is less than max(1, rows)");
+}
+/** Operand @p p is not NULL where it has @p elems elements. */
+static inline void hetla__vcheck_ptr(hetla__vcheck *c, hetla_int i, int pos, const char *name, const void *p,
+                                     hetla_int elems)
+{
+    if (!p && elems > 0)
+        hetla__vcheck_mark(c, i, pos, name, "is NULL");
+}
+/** The per-matrix checks of variable batch @p a (its kind's arguments:
+ *  sizes, leading dimensions, operands, at the positions of the calls
+ *  hetla_?gemm_vbatch, ...) over matrices 0 .. @p count-1, info (may be
+ *  NULL) set for each, split among the CPU workers as tasks of @p r when
+ *  the batch is large; @return HETLA_ERR_ARG naming the first bad matrix's
+ *  argument (of @p fn), or success. */
+hetla_status hetla__vbatch_check(hetla__batch_run *r, const char *fn, const hetla__vbatch_args *a, hetla_int count,
+                                 hetla_int *info);
 
 /* ---- the SIMD driver ----------------------------------------------------------- */
 

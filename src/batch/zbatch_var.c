@@ -48,7 +48,8 @@ static hetla_int zvbatch_one(const hetla__vpacked_args *o, hetla_int m, hetla_in
  * hetla over the OpenMP loop of OpenBLAS calls): with its small-matrix
  * kernels (SkylakeX, 16 cores) OpenBLAS from order 2 would take hetla
  * from 0.41 to 0.56x at 1..8 (level at 1..16 and 1..32); without them
- * (AVX2 kernels, 2 cores) a call costs about 0.5 us, and OpenBLAS from
+ * (AVX2 kernels, 2 cores) calls from several threads at once take about
+ * 1 us each (one thread alone: 0.1 us at orders 1..4), and OpenBLAS from
  * order 2 made hetla 4-8x slower at 1..4 and 1..8. */
 enum { VBATCH_BLAS_ABOVE = 8 };
 
@@ -203,24 +204,6 @@ hetla_status hetla__zbatch_var_register(hetla_context *ctx)
             return hetla__batch_fail(hetla__arg_error(fn, pos, name, "is NULL"), info, count);                    \
     } while (0)
 
-static void size_ok(hetla__vcheck *c, hetla_int i, int pos, const char *name, hetla_int v)
-{
-    if (v < 0)
-        hetla__vcheck_mark(c, i, pos, name, "is negative");
-}
-
-static void ld_ok(hetla__vcheck *c, hetla_int i, int pos, const char *name, hetla_int ld, hetla_int rows)
-{
-    if (ld < hetla__max1(rows))
-        hetla__vcheck_mark(c, i, pos, name, "is less than max(1, rows)");
-}
-
-static void ptr_ok(hetla__vcheck *c, hetla_int i, int pos, const char *name, const void *p, hetla_int elems)
-{
-    if (!p && elems > 0)
-        hetla__vcheck_mark(c, i, pos, name, "is NULL");
-}
-
 /* Starts a variable batch's call: checks ctx and count. */
 static hetla_status start(hetla_context *ctx, const char *fn, hetla_int count, int count_pos, hetla_int *info)
 {
@@ -231,12 +214,16 @@ static hetla_status start(hetla_context *ctx, const char *fn, hetla_int count, i
     return HETLA_SUCCESS;
 }
 
-static hetla_status run(hetla_context *ctx, const char *op, hetla__vbatch_args *a, hetla_int count)
+/* The call's per-matrix checks (info set for each), then operation @p op. */
+static hetla_status run(hetla_context *ctx, const char *fn, const char *op, hetla__vbatch_args *a, hetla_int count,
+                        hetla_int *info)
 {
     if (count == 0)
         return HETLA_SUCCESS;
     hetla__batch_run r;
     hetla_status s = hetla__batch_begin(ctx, &r);
+    if (!s)
+        s = hetla__vbatch_check(&r, fn, a, count, info);
     if (!s)
         s = hetla__vbatch_insert(&r, op, a, count);
     return hetla__batch_end(&r, s);
@@ -271,18 +258,6 @@ hetla_status hetla_zgemm_vbatch(hetla_context *ctx, hetla_trans transa, hetla_tr
     ARRAY(beta, 12, "beta");
     ARRAY(C, 13, "C");
     ARRAY(ldc, 14, "ldc");
-    hetla__vcheck c;
-    hetla__vcheck_begin(&c, fn, info, count);
-    int ta = transa != HETLA_NO_TRANS, tb = transb != HETLA_NO_TRANS;
-    for (hetla_int i = 0; i < count; i++) {
-        size_ok(&c, i, 4, "m", m[i]), size_ok(&c, i, 5, "n", n[i]), size_ok(&c, i, 6, "k", k[i]);
-        ld_ok(&c, i, 9, "lda", lda[i], ta ? k[i] : m[i]), ld_ok(&c, i, 11, "ldb", ldb[i], tb ? n[i] : k[i]);
-        ld_ok(&c, i, 14, "ldc", ldc[i], m[i]);
-        ptr_ok(&c, i, 8, "A", A[i], m[i] * k[i]), ptr_ok(&c, i, 10, "B", B[i], k[i] * n[i]);
-        ptr_ok(&c, i, 13, "C", C[i], m[i] * n[i]);
-    }
-    if ((s = hetla__vcheck_end(&c)))
-        return s;
     hetla__vbatch_args a = {.kind = HETLA__VGEMM,
                             .type = HETLA_ZCOMPLEX,
                             .transa = transa,
@@ -298,7 +273,7 @@ hetla_status hetla_zgemm_vbatch(hetla_context *ctx, hetla_trans transa, hetla_tr
                             .A = (void *const *)A,
                             .B = (void *const *)B,
                             .C = (void *const *)C};
-    return run(ctx, "zgemm_vbatch", &a, count);
+    return run(ctx, fn, "zgemm_vbatch", &a, count, info);
 }
 
 hetla_status hetla_zgemv_vbatch(hetla_context *ctx, hetla_trans trans, const hetla_int *m, const hetla_int *n,
@@ -321,16 +296,6 @@ hetla_status hetla_zgemv_vbatch(hetla_context *ctx, hetla_trans trans, const het
     ARRAY(x, 8, "x");
     ARRAY(beta, 9, "beta");
     ARRAY(y, 10, "y");
-    hetla__vcheck c;
-    hetla__vcheck_begin(&c, fn, info, count);
-    int t = trans != HETLA_NO_TRANS;
-    for (hetla_int i = 0; i < count; i++) {
-        size_ok(&c, i, 3, "m", m[i]), size_ok(&c, i, 4, "n", n[i]), ld_ok(&c, i, 7, "lda", lda[i], m[i]);
-        ptr_ok(&c, i, 6, "A", A[i], m[i] * n[i]), ptr_ok(&c, i, 8, "x", x[i], t ? m[i] : n[i]);
-        ptr_ok(&c, i, 10, "y", y[i], t ? n[i] : m[i]);
-    }
-    if ((s = hetla__vcheck_end(&c)))
-        return s;
     hetla__vbatch_args a = {.kind = HETLA__VGEMV,
                             .type = HETLA_ZCOMPLEX,
                             .transa = trans,
@@ -342,7 +307,7 @@ hetla_status hetla_zgemv_vbatch(hetla_context *ctx, hetla_trans trans, const het
                             .A = (void *const *)A,
                             .B = (void *const *)x,
                             .C = (void *const *)y};
-    return run(ctx, "zgemv_vbatch", &a, count);
+    return run(ctx, fn, "zgemv_vbatch", &a, count, info);
 }
 
 hetla_status hetla_ztrsm_vbatch(hetla_context *ctx, hetla_side side, hetla_uplo uplo, hetla_trans transa,
@@ -371,16 +336,6 @@ hetla_status hetla_ztrsm_vbatch(hetla_context *ctx, hetla_side side, hetla_uplo 
     ARRAY(lda, 10, "lda");
     ARRAY(B, 11, "B");
     ARRAY(ldb, 12, "ldb");
-    hetla__vcheck c;
-    hetla__vcheck_begin(&c, fn, info, count);
-    for (hetla_int i = 0; i < count; i++) {
-        hetla_int na = side == HETLA_LEFT ? m[i] : n[i];
-        size_ok(&c, i, 6, "m", m[i]), size_ok(&c, i, 7, "n", n[i]), ld_ok(&c, i, 10, "lda", lda[i], na);
-        ld_ok(&c, i, 12, "ldb", ldb[i], m[i]), ptr_ok(&c, i, 9, "A", A[i], na);
-        ptr_ok(&c, i, 11, "B", B[i], m[i] * n[i]);
-    }
-    if ((s = hetla__vcheck_end(&c)))
-        return s;
     hetla__vbatch_args a = {.kind = HETLA__VTRSM,
                             .type = HETLA_ZCOMPLEX,
                             .side = side,
@@ -394,7 +349,7 @@ hetla_status hetla_ztrsm_vbatch(hetla_context *ctx, hetla_side side, hetla_uplo 
                             .alpha = alpha,
                             .A = (void *const *)A,
                             .B = (void *const *)B};
-    return run(ctx, "ztrsm_vbatch", &a, count);
+    return run(ctx, fn, "ztrsm_vbatch", &a, count, info);
 }
 
 static hetla_status factor_end(const char *fn, hetla_status s, hetla_int *info, hetla_int count)
@@ -416,14 +371,6 @@ hetla_status hetla_zpotrf_vbatch(hetla_context *ctx, hetla_uplo uplo, const hetl
     ARRAY(A, 4, "A");
     ARRAY(lda, 5, "lda");
     ARRAY(info, 7, "info");
-    hetla__vcheck c;
-    hetla__vcheck_begin(&c, fn, info, count);
-    for (hetla_int i = 0; i < count; i++) {
-        size_ok(&c, i, 3, "n", n[i]), ld_ok(&c, i, 5, "lda", lda[i], n[i]);
-        ptr_ok(&c, i, 4, "A", A[i], n[i]);
-    }
-    if ((s = hetla__vcheck_end(&c)))
-        return s;
     hetla__vbatch_args a = {.kind = HETLA__VPOTRF,
                             .type = HETLA_ZCOMPLEX,
                             .uplo = uplo,
@@ -431,7 +378,7 @@ hetla_status hetla_zpotrf_vbatch(hetla_context *ctx, hetla_uplo uplo, const hetl
                             .lda = lda,
                             .A = (void *const *)A,
                             .info = info};
-    return factor_end(fn, run(ctx, "zpotrf_vbatch", &a, count), info, count);
+    return factor_end(fn, run(ctx, fn, "zpotrf_vbatch", &a, count, info), info, count);
 }
 
 hetla_status hetla_zgetrf_vbatch(hetla_context *ctx, const hetla_int *m, const hetla_int *n,
@@ -447,16 +394,6 @@ hetla_status hetla_zgetrf_vbatch(hetla_context *ctx, const hetla_int *m, const h
     ARRAY(A, 4, "A");
     ARRAY(lda, 5, "lda");
     ARRAY(info, 8, "info");
-    hetla__vcheck c;
-    hetla__vcheck_begin(&c, fn, info, count);
-    for (hetla_int i = 0; i < count; i++) {
-        size_ok(&c, i, 2, "m", m[i]), size_ok(&c, i, 3, "n", n[i]), ld_ok(&c, i, 5, "lda", lda[i], m[i]);
-        ptr_ok(&c, i, 4, "A", A[i], m[i] * n[i]);
-        if (ipiv)
-            ptr_ok(&c, i, 6, "ipiv", ipiv[i], m[i] < n[i] ? m[i] : n[i]);
-    }
-    if ((s = hetla__vcheck_end(&c)))
-        return s;
     hetla__vbatch_args a = {.kind = HETLA__VGETRF,
                             .type = HETLA_ZCOMPLEX,
                             .m = m,
@@ -465,7 +402,7 @@ hetla_status hetla_zgetrf_vbatch(hetla_context *ctx, const hetla_int *m, const h
                             .A = (void *const *)A,
                             .ipiv = ipiv,
                             .info = info};
-    return factor_end(fn, run(ctx, "zgetrf_vbatch", &a, count), info, count);
+    return factor_end(fn, run(ctx, fn, "zgetrf_vbatch", &a, count, info), info, count);
 }
 
 /* ---- groups ---------------------------------------------------------------------- */
@@ -483,11 +420,11 @@ static void group_check(hetla__vcheck *c, hetla_int g, hetla_int off, const hetl
             hetla__vcheck_mark(c, i, 4, "transa", "is not a hetla_trans");
         if (!hetla__trans_ok(transb[g]))
             hetla__vcheck_mark(c, i, 5, "transb", "is not a hetla_trans");
-        size_ok(c, i, 6, "m", m[g]), size_ok(c, i, 7, "n", n[g]), size_ok(c, i, 8, "k", k[g]);
-        ld_ok(c, i, 11, "lda", lda[g], ta ? k[g] : m[g]), ld_ok(c, i, 13, "ldb", ldb[g], tb ? n[g] : k[g]);
-        ld_ok(c, i, 16, "ldc", ldc[g], m[g]);
-        ptr_ok(c, i, 10, "A", A[i], m[g] * k[g]), ptr_ok(c, i, 12, "B", B[i], k[g] * n[g]);
-        ptr_ok(c, i, 15, "C", C[i], m[g] * n[g]);
+        hetla__vcheck_size(c, i, 6, "m", m[g]), hetla__vcheck_size(c, i, 7, "n", n[g]);
+        hetla__vcheck_size(c, i, 8, "k", k[g]), hetla__vcheck_ld(c, i, 11, "lda", lda[g], ta ? k[g] : m[g]);
+        hetla__vcheck_ld(c, i, 13, "ldb", ldb[g], tb ? n[g] : k[g]), hetla__vcheck_ld(c, i, 16, "ldc", ldc[g], m[g]);
+        hetla__vcheck_ptr(c, i, 10, "A", A[i], m[g] * k[g]), hetla__vcheck_ptr(c, i, 12, "B", B[i], k[g] * n[g]);
+        hetla__vcheck_ptr(c, i, 15, "C", C[i], m[g] * n[g]);
     }
 }
 

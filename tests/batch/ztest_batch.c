@@ -435,6 +435,23 @@ void ztest_batch_args(hetla_context *ctx)
     CHECK(hetla_error_arg() == 9 && info[3] == -9 && info[0] == 0 && info[5] == 0 && C[0][0] == c00);
     for (int i = 0; i < K; i++)
         free(A[i]), free(C[i]);
+    /* a batch large enough for its checks to be split among the workers:
+     * two bad matrices in different parts, the first one named */
+    enum { L = 40000 };
+    hetla_int *lm = malloc(4 * L * sizeof *lm), *linfo = lm + L, *lld = lm + 2 * L, *lone = lm + 3 * L;
+    T *lab = malloc(2 * L * sizeof *lab), **lp = malloc(2 * L * sizeof *lp);
+    CHECK(lm && lab && lp);
+    for (int i = 0; lm && lab && lp && i < L; i++)
+        lm[i] = lld[i] = 1, lone[i] = 1, lab[i] = 1, lab[L + i] = 1, lp[i] = &lab[i], lp[L + i] = &lab[L + i];
+    if (lm && lab && lp) {
+        lld[25000] = 0, lp[39000] = NULL;
+        CHECK_STATUS(hetla_zgemm_vbatch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, lm, lm, lm, lab, lp, lld, lp, lld, lab,
+                                        lp + L, lone, L, linfo),
+                     HETLA_ERR_ARG);
+        CHECK(hetla_error_arg() == 9 && linfo[25000] == -9 && linfo[39000] == -8 && linfo[0] == 0 &&
+              linfo[L - 1] == 0 && lab[L] == 1);
+    }
+    free(lm), free(lab), free(lp);
     CHECK_OK(hetla_batch_free(&a));
     CHECK_OK(hetla_batch_free(&b));
     CHECK_OK(hetla_batch_free(&c));
