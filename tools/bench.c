@@ -144,6 +144,10 @@ static const struct {
     {"trsm-batch", bench_batch, "dtrsm on tiny matrices, as gemm-batch (beside the OpenBLAS loop)"},
     {"gemm-vbatch", bench_vbatch, "dgemm on a variable batch, orders 1..max of each max of --sizes (8, 16, 32), "
                                   "beside the OpenBLAS loop, or cublasDgemmGroupedBatched with --devices cuda"},
+    {"potrf-vbatch", bench_vbatch, "dpotrf on a variable batch beside the LAPACKE loop, or with --devices cuda "
+                                   "cusolverDnDpotrfBatched called once per order"},
+    {"getrf-vbatch", bench_vbatch, "dgetrf on a variable batch beside the LAPACKE loop, or with --devices cuda "
+                                   "cublasDgetrfBatched called once per order"},
     {"potrf-batch", bench_batch, "dpotrf on tiny matrices beside a loop of LAPACKE calls over all cores"},
     {"getrf-batch", bench_batch, "dgetrf on tiny matrices beside a loop of LAPACKE calls over all cores"},
 };

@@ -6,13 +6,15 @@
  * each kernel; block-interleaved), so that no host transfer is timed; the same
  * for `hetla bench potrf-batch|getrf-batch --devices cuda` beside
  * cusolverDnDpotrfBatched and cublasDgetrfBatched, and for `hetla bench
- * gemm-vbatch --devices cuda` (hetla's kernel for packed variable
- * batches) beside cublasDgemmGroupedBatched. Exported for the
+ * gemm-vbatch|potrf-vbatch|getrf-vbatch --devices cuda` (hetla's kernels
+ * for packed variable batches) beside cublasDgemmGroupedBatched and the
+ * batched factorizations called once per order. Exported for the
  * `hetla` command, which finds them through hetla__backend_symbol. */
 #include <cublas_v2.h>
 #include <cusolverDn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "devices/device.h"
 #include "kernels/cuda/batch_cuda.h"
@@ -422,18 +424,22 @@ int hetla_cuda_native_dfactor_batch(const char *what, int device, int n, long lo
     return rc;
 }
 
-/* ---- variable batches (`hetla bench gemm-vbatch --devices cuda`) ---------- */
+/* ---- variable batches (`hetla bench gemm|potrf|getrf-vbatch --devices cuda`) ---- */
 
-/* The matrices of a variable batch on the GPU: D the packed elements (each
- * matrix's A, B, C one after the other), D0 their pristine copy, meta the
- * packed chunk's matrices; for cuBLAS, the matrices' addresses grouped by
- * order (Ap, Bp, Cp, device) and each group's parameters (host). */
+/* The matrices of a variable batch on the GPU: D the packed elements
+ * (GEMM: each matrix's A, B, C one after the other; the factorizations:
+ * each matrix's A), D0 their pristine copy, meta the packed chunk's
+ * matrices (then the LU's pivots); for the vendor, the matrices'
+ * addresses grouped by order (Ap, Bp, Cp, device; a group's run of
+ * them), its pivots and infos, and each group's parameters (host). */
 typedef struct {
+    int what; /* 0 GEMM, 1 Cholesky, 2 LU */
     long long count;
-    size_t bytes;
+    size_t bytes, meta_bytes;
     double *D, *D0, *X, *Y, **Ap, **Bp, **Cp;
     hetla__cuda_vmat *meta;
-    int groups, *order, *size; /* the groups' orders and sizes */
+    int groups, *order, *size, *first; /* the groups' orders, sizes, first matrices */
+    int *piv, *info;                   /* the vendor's, a group's at first * order and first */
     cublasOperation_t *ops;
     double *ones;
     cudaStream_t stream;
@@ -444,8 +450,8 @@ typedef struct {
 static void vbatch_teardown(gpu_vbatch *v)
 {
     cudaFree(v->D), cudaFree(v->D0), cudaFree(v->X), cudaFree(v->Y), cudaFree(v->meta), cudaFree(v->l2.p);
-    cudaFree(v->Ap), cudaFree(v->Bp), cudaFree(v->Cp);
-    free(v->order), free(v->size), free(v->ops), free(v->ones);
+    cudaFree(v->Ap), cudaFree(v->Bp), cudaFree(v->Cp), cudaFree(v->piv), cudaFree(v->info);
+    free(v->order), free(v->size), free(v->first), free(v->ops), free(v->ones);
     if (v->stream)
         cudaStreamDestroy(v->stream);
     if (v->start)
@@ -454,40 +460,49 @@ static void vbatch_teardown(gpu_vbatch *v)
         cudaEventDestroy(v->stop);
 }
 
-static int vbatch_setup(gpu_vbatch *v, int device, long long count, const int *order, const double *data,
-                        size_t elems, char *err, size_t errlen)
+static int vbatch_setup(gpu_vbatch *v, const char *what, int device, long long count, const int *order,
+                        const double *data, size_t elems, char *err, size_t errlen)
 {
-    *v = (gpu_vbatch){.count = count, .bytes = elems * sizeof(double)};
+    *v = (gpu_vbatch){.what = !strcmp(what, "potrf") ? 1 : !strcmp(what, "getrf") ? 2 : 0,
+                      .count = count, .bytes = elems * sizeof(double)};
     int top = 0;
+    long long pivots = 0;
     for (long long t = 0; t < count; t++)
-        top = order[t] > top ? order[t] : top;
+        top = order[t] > top ? order[t] : top, pivots += order[t];
     size_t pbytes = (size_t)count * sizeof(double *), orders = (size_t)top + 1;
+    /* the LU's pivots follow the matrices in the metadata, one word each */
+    v->meta_bytes = (size_t)count * sizeof(hetla__cuda_vmat) + (v->what == 2 ? (size_t)pivots * 8 : 0);
     hetla__cuda_vmat *meta = malloc((size_t)count * sizeof *meta);
     double **host = malloc(3 * pbytes);
     /* per order: its matrices, then where its group starts in the arrays */
     long long *at = calloc(orders, sizeof *at);
     v->order = malloc(orders * sizeof(int)), v->size = malloc(orders * sizeof(int));
+    v->first = malloc(orders * sizeof(int));
     v->ops = malloc(orders * sizeof *v->ops), v->ones = malloc(orders * sizeof(double));
-    int rc = !meta || !host || !at || !v->order || !v->size || !v->ops || !v->ones;
-    long long off = 0;
+    int rc = !meta || !host || !at || !v->order || !v->size || !v->first || !v->ops || !v->ones;
+    long long off = 0, piv = (long long)(count * sizeof(hetla__cuda_vmat) / 8);
     for (long long t = 0; !rc && t < count; t++) {
-        long long n = order[t], ld = n > 0 ? n : 1;
-        meta[t] = (hetla__cuda_vmat){.m = n, .n = n, .k = n, .off = {off, off + n * n, off + 2 * n * n},
-                                     .ld = {ld, ld, ld}, .piv = -1, .alpha = {1, 0}, .beta = {1, 0}};
-        off += 3 * n * n;
+        long long n = order[t], ld = n > 0 ? n : 1, nn = n * n, ops = v->what ? 1 : 3;
+        meta[t] = (hetla__cuda_vmat){.m = n, .n = n, .k = v->what ? 0 : n,
+                                     .off = {off, off + nn * (ops > 1), off + nn * (ops > 1) * 2},
+                                     .ld = {ld, v->what ? 1 : ld, v->what ? 1 : ld}, .piv = v->what == 2 ? piv : -1,
+                                     .alpha = {1, 0}, .beta = {1, 0}};
+        off += ops * nn, piv += v->what == 2 ? n : 0;
         at[n]++;
     }
     rc = rc || (size_t)off != elems;
     for (long long n = 0, first = 0; !rc && n <= top; n++)
         if (at[n]) {
-            v->order[v->groups] = (int)n, v->size[v->groups] = (int)at[n], v->ops[v->groups] = CUBLAS_OP_N;
-            v->ones[v->groups++] = 1, first += at[n], at[n] = first - at[n];
+            v->order[v->groups] = (int)n, v->size[v->groups] = (int)at[n], v->first[v->groups] = (int)first;
+            v->ops[v->groups] = CUBLAS_OP_N, v->ones[v->groups++] = 1, first += at[n], at[n] = first - at[n];
         }
     rc = rc || cudaSetDevice(device) || cudaStreamCreateWithFlags(&v->stream, cudaStreamNonBlocking) ||
          cudaEventCreate(&v->start) || cudaEventCreate(&v->stop) || cudaMalloc((void **)&v->D, v->bytes) ||
-         cudaMalloc((void **)&v->D0, v->bytes) || cudaMalloc((void **)&v->meta, (size_t)count * sizeof *meta) ||
+         cudaMalloc((void **)&v->D0, v->bytes) || cudaMalloc((void **)&v->meta, v->meta_bytes) ||
          cudaMalloc((void **)&v->Ap, pbytes) || cudaMalloc((void **)&v->Bp, pbytes) ||
-         cudaMalloc((void **)&v->Cp, pbytes) || cudaMemcpy(v->D0, data, v->bytes, cudaMemcpyHostToDevice) ||
+         cudaMalloc((void **)&v->Cp, pbytes) || cudaMalloc((void **)&v->info, (size_t)count * sizeof(int)) ||
+         cudaMalloc((void **)&v->piv, (size_t)(pivots > 0 ? pivots : 1) * sizeof(int)) ||
+         cudaMemcpy(v->D0, data, v->bytes, cudaMemcpyHostToDevice) ||
          cudaMemcpy(v->meta, meta, (size_t)count * sizeof *meta, cudaMemcpyHostToDevice) ||
          flush_init(&v->l2, device);
     for (long long t = 0; !rc && t < count; t++) {
@@ -502,40 +517,61 @@ static int vbatch_setup(gpu_vbatch *v, int device, long long count, const int *o
     return rc ? fail(err, errlen, "GPU variable batch setup") : 0;
 }
 
-typedef enum { V_HETLA, V_CUBLAS, V_COPY } vbatch_step;
+typedef enum { V_HETLA, V_VENDOR, V_COPY } vbatch_step;
 
-static int vbatch_enqueue(gpu_vbatch *v, vbatch_step s, cublasHandle_t blas)
+/* The vendor's factorization: one batched call per order, on the group's
+ * run of addresses. */
+static int vendor_factor(gpu_vbatch *v, cusolverDnHandle_t solver, cublasHandle_t blas)
 {
+    long long pivots = 0;
+    for (int g = 0; g < v->groups; g++) {
+        int n = v->order[g], f = v->first[g];
+        if (n > 0 && (v->what == 1 ? cusolverDnDpotrfBatched(solver, CUBLAS_FILL_MODE_LOWER, n, v->Ap + f, n,
+                                                             v->info + f, v->size[g]) != CUSOLVER_STATUS_SUCCESS
+                                   : cublasDgetrfBatched(blas, n, v->Ap + f, n, v->piv + pivots, v->info + f,
+                                                         v->size[g]) != CUBLAS_STATUS_SUCCESS))
+            return 1;
+        pivots += (long long)n * v->size[g];
+    }
+    return 0;
+}
+
+static int vbatch_enqueue(gpu_vbatch *v, vbatch_step s, cublasHandle_t blas, cusolverDnHandle_t solver)
+{
+    static const hetla__cuda_vkind kinds[] = {HETLA__CUDA_VGEMM, HETLA__CUDA_VPOTRF, HETLA__CUDA_VGETRF};
     switch (s) {
     case V_HETLA: {
-        hetla__cuda_vbatch b = {.type = HETLA__CUDA_D, .kind = HETLA__CUDA_VGEMM, .count = v->count, .data = v->D,
+        hetla__cuda_vbatch b = {.type = HETLA__CUDA_D, .kind = kinds[v->what], .count = v->count, .data = v->D,
                                 .meta = v->meta};
         return hetla__cuda_vbatch_run(&b, v->stream) != cudaSuccess;
     }
-    case V_CUBLAS:
+    case V_VENDOR:
+        if (v->what)
+            return vendor_factor(v, solver, blas);
         /* every group's m = n = k = lda = ldb = ldc is its order */
         return cublasDgemmGroupedBatched(blas, v->ops, v->ops, v->order, v->order, v->order, v->ones,
                                          (const double *const *)v->Ap, v->order, (const double *const *)v->Bp,
                                          v->order, v->ones, v->Cp, v->order, v->groups, v->size) !=
                CUBLAS_STATUS_SUCCESS;
     default:
-        return cudaMemcpyAsync(v->Y, v->X, v->bytes / 3 * 2, cudaMemcpyDeviceToDevice, v->stream) != cudaSuccess;
+        return cudaMemcpyAsync(v->Y, v->X, v->bytes / (v->what ? 1 : 3) * (v->what ? 1 : 2),
+                               cudaMemcpyDeviceToDevice, v->stream) != cudaSuccess;
     }
 }
 
 /* Times step @p s (median of @p reps after a warm-up), the data restarted
  * from D0 and the L2 cache flushed before each run outside the clock; the
  * last run's data into @p out. */
-static int vbatch_timed(gpu_vbatch *v, vbatch_step s, cublasHandle_t blas, int reps, double *sec, double *out,
-                        char *err, size_t errlen)
+static int vbatch_timed(gpu_vbatch *v, vbatch_step s, cublasHandle_t blas, cusolverDnHandle_t solver, int reps,
+                        double *sec, double *out, char *err, size_t errlen)
 {
     float *t = calloc((size_t)reps + 1, sizeof *t);
     int rc = !t;
     for (int r = -1; r < reps && !rc; r++)
         rc = cudaMemcpyAsync(v->D, v->D0, v->bytes, cudaMemcpyDeviceToDevice, v->stream) ||
-             flush(&v->l2, v->stream) || cudaEventRecord(v->start, v->stream) || vbatch_enqueue(v, s, blas) ||
-             cudaEventRecord(v->stop, v->stream) || cudaEventSynchronize(v->stop) ||
-             cudaEventElapsedTime(&t[r + 1], v->start, v->stop);
+             flush(&v->l2, v->stream) || cudaEventRecord(v->start, v->stream) ||
+             vbatch_enqueue(v, s, blas, solver) || cudaEventRecord(v->stop, v->stream) ||
+             cudaEventSynchronize(v->stop) || cudaEventElapsedTime(&t[r + 1], v->start, v->stop);
     if (!rc && out)
         rc = cudaMemcpyAsync(out, v->D, v->bytes, cudaMemcpyDeviceToHost, v->stream) ||
              cudaStreamSynchronize(v->stream);
@@ -545,37 +581,46 @@ static int vbatch_timed(gpu_vbatch *v, vbatch_step s, cublasHandle_t blas, int r
     return rc ? fail(err, errlen, "GPU variable batch run") : 0;
 }
 
-/** C := A B + C on @p count square matrices of orders @p order (host),
- *  their A, B and C one after the other in @p data (@p elems doubles, as
- *  the library packs a variable batch), device-resident: sec[0] hetla's
- *  kernel for packed variable batches (the data after it into @p out_h),
- *  sec[1] cublasDgemmGroupedBatched with a group per order (@p out_v),
- *  sec[2] a copy of the bytes a GEMM moves (A, B, C read, C written: the
- *  data and a third); @p peak_gbs the memory bandwidth (GB/s). */
-HETLA__MODULE_EXPORT int hetla_cuda_bench_dgemm_vbatch(int device, long long count, const int *order,
-                                                       const double *data, size_t elems, int reps, double *out_h,
-                                                       double *out_v, double sec[3], double *peak_gbs, char *err,
-                                                       size_t errlen);
+/** @p what ("gemm", "potrf", "getrf") on @p count square matrices of
+ *  orders @p order (host), packed in @p data (@p elems doubles) as the
+ *  library packs a variable batch (GEMM: each matrix's A, B, C one after
+ *  the other, C := A B + C; the factorizations: each matrix's A, Cholesky
+ *  of its lower triangle, LU with partial pivoting), device-resident:
+ *  sec[0] hetla's kernel for packed variable batches (the data after it
+ *  into @p out_h), sec[1] the vendor with a call (GEMM: a group) per
+ *  order, cublasDgemmGroupedBatched, cusolverDnDpotrfBatched or
+ *  cublasDgetrfBatched (@p out_v), sec[2] a copy of the bytes the
+ *  operation moves (GEMM: A, B, C read, C written; else A read and
+ *  written); @p peak_gbs the memory bandwidth (GB/s). */
+HETLA__MODULE_EXPORT int hetla_cuda_bench_dvbatch(const char *what, int device, long long count, const int *order,
+                                                  const double *data, size_t elems, int reps, double *out_h,
+                                                  double *out_v, double sec[3], double *peak_gbs, char *err,
+                                                  size_t errlen);
 
-int hetla_cuda_bench_dgemm_vbatch(int device, long long count, const int *order, const double *data, size_t elems,
-                                  int reps, double *out_h, double *out_v, double sec[3], double *peak_gbs, char *err,
-                                  size_t errlen)
+int hetla_cuda_bench_dvbatch(const char *what, int device, long long count, const int *order, const double *data,
+                             size_t elems, int reps, double *out_h, double *out_v, double sec[3], double *peak_gbs,
+                             char *err, size_t errlen)
 {
     gpu_vbatch v;
     cublasHandle_t blas = NULL;
-    int rc = vbatch_setup(&v, device, count, order, data, elems, err, errlen);
-    if (!rc && (cublasCreate(&blas) != CUBLAS_STATUS_SUCCESS || cublasSetStream(blas, v.stream)))
-        rc = fail(err, errlen, "cuBLAS setup");
-    rc = rc || vbatch_timed(&v, V_HETLA, NULL, reps, &sec[0], out_h, err, errlen) ||
-         vbatch_timed(&v, V_CUBLAS, blas, reps, &sec[1], out_v, err, errlen);
-    /* the copy: 4/3 of the data, read once and written once */
-    if (!rc && (cudaMalloc((void **)&v.X, v.bytes / 3 * 2) || cudaMalloc((void **)&v.Y, v.bytes / 3 * 2) ||
-                cudaMemset(v.X, 0, v.bytes / 3 * 2)))
+    cusolverDnHandle_t solver = NULL;
+    int rc = vbatch_setup(&v, what, device, count, order, data, elems, err, errlen);
+    if (!rc && (cublasCreate(&blas) != CUBLAS_STATUS_SUCCESS || cublasSetStream(blas, v.stream) ||
+                cusolverDnCreate(&solver) != CUSOLVER_STATUS_SUCCESS ||
+                cusolverDnSetStream(solver, v.stream) != CUSOLVER_STATUS_SUCCESS))
+        rc = fail(err, errlen, "cuBLAS / cuSOLVER setup");
+    rc = rc || vbatch_timed(&v, V_HETLA, NULL, NULL, reps, &sec[0], out_h, err, errlen) ||
+         vbatch_timed(&v, V_VENDOR, blas, solver, reps, &sec[1], out_v, err, errlen);
+    /* the copy: GEMM 4/3 of the data, read once and written once; else the data */
+    size_t half = v.what ? v.bytes : v.bytes / 3 * 2;
+    if (!rc && (cudaMalloc((void **)&v.X, half) || cudaMalloc((void **)&v.Y, half) || cudaMemset(v.X, 0, half)))
         rc = fail(err, errlen, "GPU variable batch setup");
-    rc = rc || vbatch_timed(&v, V_COPY, NULL, reps, &sec[2], NULL, err, errlen);
+    rc = rc || vbatch_timed(&v, V_COPY, NULL, NULL, reps, &sec[2], NULL, err, errlen);
     *peak_gbs = bandwidth(device);
     if (blas)
         cublasDestroy(blas);
+    if (solver)
+        cusolverDnDestroy(solver);
     vbatch_teardown(&v);
     return rc;
 }
