@@ -245,7 +245,8 @@ hetla__vpacked_args hetla__vbatch_options(const hetla__vbatch_args *a)
                                  .uplo = a->uplo,
                                  .transa = a->transa,
                                  .transb = a->transb,
-                                 .diag = a->diag};
+                                 .diag = a->diag,
+                                 .top = a->top};
 }
 
 /* The INT64 words of a hetla__vmat. */
@@ -366,6 +367,7 @@ static inline void vcheck_potrf(const hetla__vbatch_args *a, hetla_int i, hetla_
 {
     hetla__vcheck_size(c, i, 3, "n", a->n[i]), hetla__vcheck_ld(c, i, 5, "lda", a->lda[i], a->n[i]);
     hetla__vcheck_ptr(c, i, 4, "A", a->A[i], a->n[i]);
+    c->top = a->n[i] > c->top ? a->n[i] : c->top;
 }
 
 static inline void vcheck_getrf(const hetla__vbatch_args *a, hetla_int i, hetla__vcheck *c)
@@ -375,6 +377,7 @@ static inline void vcheck_getrf(const hetla__vbatch_args *a, hetla_int i, hetla_
     hetla__vcheck_ld(c, i, 5, "lda", a->lda[i], m), hetla__vcheck_ptr(c, i, 4, "A", a->A[i], m * n);
     if (a->ipiv)
         hetla__vcheck_ptr(c, i, 6, "ipiv", a->ipiv[i], m < n ? m : n);
+    c->top = m > c->top ? m : n > c->top ? n : c->top;
 }
 
 /* A check task's matrices lo .. hi-1 and where its findings go. */
@@ -427,7 +430,7 @@ static hetla_status vcheck_kernel(const hetla_exec *x)
  * checks them alone. */
 enum { VCHECK_MIN = 8192 };
 
-hetla_status hetla__vbatch_check(hetla__batch_run *r, const char *fn, const hetla__vbatch_args *a, hetla_int count,
+hetla_status hetla__vbatch_check(hetla__batch_run *r, const char *fn, hetla__vbatch_args *a, hetla_int count,
                                  hetla_int *info)
 {
     int workers = hetla__blas_cpu_workers(r->ctx);
@@ -450,9 +453,12 @@ hetla_status hetla__vbatch_check(hetla__batch_run *r, const char *fn, const hetl
         hetla_status w = hetla_sequence_wait(r->seq);
         s = s ? s : w;
     }
-    for (hetla_int p = 0; p < parts && !s; p++)
+    a->top = 0;
+    for (hetla_int p = 0; p < parts && !s; p++) {
         if (c[p].first_pos) /* the first range with a bad matrix names the first one */
             s = hetla__vcheck_end(&c[p]);
+        a->top = c[p].top > a->top ? c[p].top : a->top;
+    }
     free(c);
     return s;
 }

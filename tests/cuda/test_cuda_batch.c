@@ -874,13 +874,13 @@ static double vtrsm_case(hetla_context *ctx, hetla_dtype t, int c)
  * matrix of order 40 made to fail (POTRF: A(2,2) = -n^2; LU: column 1
  * zero): its info alone set, the others' factors rebuilt. @return the
  * worst residual of the good ones. */
-static double vfactor_case(hetla_context *ctx, hetla_dtype t, int what, hetla_uplo uplo)
+static double vfactor_case(hetla_context *ctx, hetla_dtype t, int what, hetla_uplo uplo, int top)
 {
     enum { BAD = 33 };
     vset *v = malloc(sizeof *v);
     hetla_int n[VCOUNT], *piv[VCOUNT];
     for (int i = 0; i < VCOUNT; i++) {
-        n[i] = vsize(i);
+        n[i] = top ? 3 + i % (top - 2) : vsize(i);
         v->C0[i] = factor_prepare(what, batch_of(HETLA_BATCH_STRIDED, t, n[i], n[i], 1, 0));
         for (hetla_int q = 0; i == BAD && q < n[i]; q++)
             if (what == POTRF)
@@ -970,9 +970,13 @@ static void vsweep(const char *devices)
         for (int c = 0; c < 4; c++)
             r[nr++] = vtrsm_case(ctx, t, combos[c]);
         r[nr++] = group_case(ctx, t);
-        double f[3] = {vfactor_case(ctx, t, POTRF, HETLA_LOWER), vfactor_case(ctx, t, POTRF, HETLA_UPPER),
-                       vfactor_case(ctx, t, GETRF, HETLA_LOWER)};
-        for (int i = 0; i < nr + 3; i++) {
+        /* mixed orders up to 70, and batches whose orders are all small
+         * (up to 4 and 16: a thread per matrix on CUDA) */
+        double f[7] = {vfactor_case(ctx, t, POTRF, HETLA_LOWER, 0), vfactor_case(ctx, t, POTRF, HETLA_UPPER, 0),
+                       vfactor_case(ctx, t, GETRF, HETLA_LOWER, 0), vfactor_case(ctx, t, POTRF, HETLA_LOWER, 4),
+                       vfactor_case(ctx, t, POTRF, HETLA_UPPER, 16), vfactor_case(ctx, t, GETRF, HETLA_LOWER, 4),
+                       vfactor_case(ctx, t, GETRF, HETLA_LOWER, 16)};
+        for (int i = 0; i < nr + 7; i++) {
             double x = i < nr ? r[i] : f[i - nr], tol = i < nr ? 10 : 30;
             if (!(x < tol)) {
                 printf("%s variable batch type %d case %d: residual %.3g eps\n", devices, (int)t, i, x);

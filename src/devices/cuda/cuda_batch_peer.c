@@ -434,7 +434,7 @@ int hetla_cuda_native_dfactor_batch(const char *what, int device, int n, long lo
  * them), its pivots and infos, and each group's parameters (host). */
 typedef struct {
     int what; /* 0 GEMM, 1 Cholesky, 2 LU */
-    long long count;
+    long long count, top; /* top: the largest order */
     size_t bytes, meta_bytes;
     double *D, *D0, *X, *Y, **Ap, **Bp, **Cp;
     hetla__cuda_vmat *meta;
@@ -469,6 +469,7 @@ static int vbatch_setup(gpu_vbatch *v, const char *what, int device, long long c
     long long pivots = 0;
     for (long long t = 0; t < count; t++)
         top = order[t] > top ? order[t] : top, pivots += order[t];
+    v->top = top;
     size_t pbytes = (size_t)count * sizeof(double *), orders = (size_t)top + 1;
     /* the LU's pivots follow the matrices in the metadata, one word each */
     v->meta_bytes = (size_t)count * sizeof(hetla__cuda_vmat) + (v->what == 2 ? (size_t)pivots * 8 : 0);
@@ -541,8 +542,8 @@ static int vbatch_enqueue(gpu_vbatch *v, vbatch_step s, cublasHandle_t blas, cus
     static const hetla__cuda_vkind kinds[] = {HETLA__CUDA_VGEMM, HETLA__CUDA_VPOTRF, HETLA__CUDA_VGETRF};
     switch (s) {
     case V_HETLA: {
-        hetla__cuda_vbatch b = {.type = HETLA__CUDA_D, .kind = kinds[v->what], .count = v->count, .data = v->D,
-                                .meta = v->meta};
+        hetla__cuda_vbatch b = {.type = HETLA__CUDA_D, .kind = kinds[v->what], .count = v->count, .top = v->top,
+                                .data = v->D, .meta = v->meta};
         return hetla__cuda_vbatch_run(&b, v->stream) != cudaSuccess;
     }
     case V_VENDOR:

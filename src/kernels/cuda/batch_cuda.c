@@ -183,6 +183,7 @@ static hetla_status vbatch_native(const hetla_exec *x)
                             .upper = a.uplo == HETLA_UPPER,
                             .unit = a.diag == HETLA_UNIT,
                             .count = a.count,
+                            .top = a.top,
                             .data = x->buf[0].ptr,
                             .meta = x->buf[1].ptr};
     const hetla__cuda_queue *q = x->queue;

@@ -139,13 +139,17 @@ typedef struct hetla__cuda_vmat {
  *  group of matrices, as many whole matrices as fit copied into shared
  *  memory at a time (larger ones as GEMV); GEMV: a thread block per
  *  matrix over C in tiles; TRSM: a thread block per matrix, a thread
- *  per right-hand side; Cholesky and LU: a thread per matrix, as
- *  hetla__cuda_potrf_batch and hetla__cuda_getrf_batch. */
+ *  per right-hand side; Cholesky and LU: a warp per matrix in shared
+ *  memory (a thread where a window's orders are all small), or with
+ *  @p top small a thread per matrix in global memory, the one-thread
+ *  algorithms of hetla__cuda_potrf_batch and hetla__cuda_getrf_batch
+ *  element for element. */
 typedef struct hetla__cuda_vbatch {
     hetla__cuda_type type;
     hetla__cuda_vkind kind;
     int transa, transb, right, upper, unit;
     long long count;
+    long long top; /**< the factorizations: the largest order (0: not known) */
     void *data;
     hetla__cuda_vmat *meta;
 } hetla__cuda_vbatch;
