@@ -49,6 +49,20 @@ double bench_diff_eps(const double *X, const double *Y, size_t len, double n)
     return d / (n * DBL_EPSILON * (m > 0 ? m : 1));
 }
 
+hetla_context *bench_context(const char *devices, const char *name)
+{
+    hetla_config cfg;
+    hetla_context *ctx;
+    if (hetla_config_init(&cfg))
+        return NULL;
+    cfg.devices = devices ? devices : "cpu";
+    if (hetla_context_create(&cfg, &ctx)) {
+        fprintf(stderr, "hetla bench %s: %s\n", name, hetla_error_detail());
+        return NULL;
+    }
+    return ctx;
+}
+
 int bench_cores(void)
 {
     hetla_config cfg;

@@ -47,6 +47,9 @@ double bench_median(double *t, int n);
 void bench_flush(void);
 /** max |X - Y| over n eps max |Y|: hetla's result against the peer's. */
 double bench_diff_eps(const double *X, const double *Y, size_t len, double n);
+/** A context on @p devices (NULL: the CPU), or NULL with the error
+ *  printed for bench @p name. */
+struct hetla_context *bench_context(const char *devices, const char *name);
 /** CPU cores as hetla sees them (the default worker count). */
 int bench_cores(void);
 

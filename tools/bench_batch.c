@@ -464,15 +464,9 @@ int bench_batch(const bench_opts *o, const char *name)
     int nsizes = o->nsizes > 0 ? o->nsizes : on_gpu ? 5 : 6;
     const long *sizes = o->nsizes > 0 ? o->sizes : on_gpu ? gpu_sizes : default_sizes;
     int nthreads = bench_cores();
-    hetla_config cfg;
-    hetla_context *ctx;
-    if (hetla_config_init(&cfg))
+    hetla_context *ctx = bench_context(o->devices, name);
+    if (!ctx)
         return 1;
-    cfg.devices = o->devices ? o->devices : "cpu";
-    if (hetla_context_create(&cfg, &ctx)) {
-        fprintf(stderr, "hetla bench %s: %s\n", name, hetla_error_detail());
-        return 1;
-    }
 #ifdef HETLA_BENCH_LIBXSMM
     libxsmm_init();
 #else
@@ -481,7 +475,6 @@ int bench_batch(const bench_opts *o, const char *name)
 #endif
     openblas_set_num_threads(1); /* the peer loop's threads call it one matrix each */
     /* the GPU bench converts its host operands on a CPU context of its own */
-    hetla_config hcfg;
     hetla_context *host = NULL;
     int rc = 0;
     int gpu_factor = !strcmp(name, "potrf-batch") || !strcmp(name, "getrf-batch");
@@ -489,10 +482,8 @@ int bench_batch(const bench_opts *o, const char *name)
         fprintf(stderr, "hetla bench %s --devices cuda: gemm-batch, potrf-batch and getrf-batch have GPU benches\n",
                 name);
         rc = 1;
-    } else if (on_gpu && (hetla_config_init(&hcfg) || (hcfg.devices = "cpu", hetla_context_create(&hcfg, &host)))) {
-        fprintf(stderr, "hetla bench %s: %s\n", name, hetla_error_detail());
+    } else if (on_gpu && !(host = bench_context("cpu", name)))
         rc = 1;
-    }
     if (!rc)
         bench_print_header(o);
     for (int s = 0; s < nsizes && !rc; s++) {

@@ -225,15 +225,9 @@ int bench_vbatch(const bench_opts *o, const char *name)
     int nmax = o->nsizes > 0 ? o->nsizes : 3, on_gpu = o->devices && strstr(o->devices, "cuda");
     char what[8];
     snprintf(what, sizeof what, "%.*s", (int)strcspn(name, "-"), name);
-    hetla_config cfg;
-    hetla_context *ctx;
-    if (hetla_config_init(&cfg))
+    hetla_context *ctx = bench_context(o->devices, name);
+    if (!ctx)
         return 1;
-    cfg.devices = o->devices ? o->devices : "cpu";
-    if (hetla_context_create(&cfg, &ctx)) {
-        fprintf(stderr, "hetla bench %s: %s\n", name, hetla_error_detail());
-        return 1;
-    }
     openblas_set_num_threads(1); /* the peer loop's threads call it one matrix each */
     bench_print_header(o);
     int rc = 0, cores = bench_cores();

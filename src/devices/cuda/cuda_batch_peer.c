@@ -102,16 +102,22 @@ static int setup(gpu_batch *g, int device, int n, long long count, const double 
     return 0;
 }
 
+/* A bench's stream and its two timing events, those created. */
+static void stream_free(cudaStream_t stream, cudaEvent_t start, cudaEvent_t stop)
+{
+    if (stream)
+        cudaStreamDestroy(stream);
+    if (start)
+        cudaEventDestroy(start);
+    if (stop)
+        cudaEventDestroy(stop);
+}
+
 static void teardown(gpu_batch *g)
 {
     cudaFree(g->A), cudaFree(g->B), cudaFree(g->C), cudaFree(g->C0);
     cudaFree(g->Ai), cudaFree(g->Bi), cudaFree(g->Ci), cudaFree(g->X), cudaFree(g->Y), cudaFree(g->l2.p);
-    if (g->stream)
-        cudaStreamDestroy(g->stream);
-    if (g->start)
-        cudaEventDestroy(g->start);
-    if (g->stop)
-        cudaEventDestroy(g->stop);
+    stream_free(g->stream, g->start, g->stop);
 }
 
 /* The lane steps run on g->bs lanes; HETLA_LANES with the library's
@@ -305,12 +311,7 @@ static void factor_teardown(gpu_factor *f)
 {
     cudaFree(f->A0), cudaFree(f->W), cudaFree(f->Wi), cudaFree(f->ptrs);
     cudaFree(f->piv), cudaFree(f->info), cudaFree(f->piv64), cudaFree(f->info64), cudaFree(f->l2.p);
-    if (f->stream)
-        cudaStreamDestroy(f->stream);
-    if (f->start)
-        cudaEventDestroy(f->start);
-    if (f->stop)
-        cudaEventDestroy(f->stop);
+    stream_free(f->stream, f->start, f->stop);
 }
 
 typedef enum { VENDOR, OWN_STRIDED, OWN_CONVERT, OWN_INTERLEAVED } factor_step;
@@ -452,12 +453,7 @@ static void vbatch_teardown(gpu_vbatch *v)
     cudaFree(v->D), cudaFree(v->D0), cudaFree(v->X), cudaFree(v->Y), cudaFree(v->meta), cudaFree(v->l2.p);
     cudaFree(v->Ap), cudaFree(v->Bp), cudaFree(v->Cp), cudaFree(v->piv), cudaFree(v->info);
     free(v->order), free(v->size), free(v->first), free(v->ops), free(v->ones);
-    if (v->stream)
-        cudaStreamDestroy(v->stream);
-    if (v->start)
-        cudaEventDestroy(v->start);
-    if (v->stop)
-        cudaEventDestroy(v->stop);
+    stream_free(v->stream, v->start, v->stop);
 }
 
 static int vbatch_setup(gpu_vbatch *v, const char *what, int device, long long count, const int *order,
