@@ -118,8 +118,9 @@ __device__ __forceinline__ ll vmat_end(const hetla__cuda_vbatch &v, const hetla_
     return d.off[0] + (v.kind == HETLA__CUDA_VPOTRF ? d.n : d.m) * d.n;
 }
 
-/* The group's matrices (g) and the exclusive sums of their elements of C
- * (cum), loaded by the block. */
+/* The group's matrices (g) and, for GEMM, the exclusive sums of their
+ * elements of C (cum; the factorizations pass none), loaded by the
+ * block. */
 template <typename T>
 __device__ void load_group(const hetla__cuda_vbatch &v, ll t0, int gn, vgroup_mat<T> *g, ll *cum)
 {
@@ -136,6 +137,10 @@ __device__ void load_group(const hetla__cuda_vbatch &v, ll t0, int gn, vgroup_ma
     }
     /* a warp at a time, then the second warp's sums behind the first's */
     static_assert(GROUP == 64 && GROUP_THREADS >= GROUP, "the scan takes two warps");
+    if (!cum) {
+        __syncthreads();
+        return;
+    }
     if (q < GROUP) {
         const int lane = q % 32;
         ll inc = mine;
@@ -400,11 +405,10 @@ __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const het
     T *s = (T *)smem;
     constexpr int W = WINDOW_BYTES / sizeof(T), WARPS = GROUP_THREADS / 32;
     __shared__ vgroup_mat<T> g[GROUP];
-    __shared__ ll cum[GROUP + 1];
     const ll t0 = blockIdx.x * (ll)GROUP;
     const int gn = (int)(v.count - t0 < GROUP ? v.count - t0 : GROUP), warp = threadIdx.x / 32,
               lane = threadIdx.x % 32;
-    load_group(v, t0, gn, g, cum);
+    load_group<T>(v, t0, gn, g, nullptr);
     for (int q0 = 0, q1; q0 < gn; q0 = q1) {
         bool alone;
         q1 = window_end(g, q0, gn, W, &alone);
