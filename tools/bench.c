@@ -106,6 +106,19 @@ void bench_print(const bench_opts *o, const bench_row *r)
     fflush(stdout);
 }
 
+void bench_print_rate(const bench_opts *o, bench_row *r, const char *impl, double sec, double flops, double bytes,
+                      double peak, const char *where, double res)
+{
+    r->impl = impl, r->seconds = sec, r->residual = res;
+    r->rate = sec > 0 && flops > 0 ? flops / sec * 1e-9 : 0;
+    double gbs = sec > 0 ? bytes / sec * 1e-9 : 0;
+    if (peak > 0)
+        snprintf(r->note, sizeof r->note, "%.4g GB/s, %.1f%% of %.0f GB/s, %s", gbs, 100 * gbs / peak, peak, where);
+    else
+        snprintf(r->note, sizeof r->note, "%.4g GB/s, %s", gbs, where);
+    bench_print(o, r);
+}
+
 void bench_print_ratio(const bench_opts *o, const bench_row *a, const bench_row *b)
 {
     double ratio = b->rate > 0 ? a->rate / b->rate : 0;

@@ -36,6 +36,11 @@ typedef struct bench_row {
 
 void bench_print_header(const bench_opts *o);
 void bench_print(const bench_opts *o, const bench_row *r);
+/** Fills @p r's implementation, time, rate (@p flops over @p sec, Gflop/s;
+ *  0 without flops) and residual, and a note of the bytes per second
+ *  (with @p peak GB/s, its share of it) and @p where; prints it. */
+void bench_print_rate(const bench_opts *o, bench_row *r, const char *impl, double sec, double flops, double bytes,
+                      double peak, const char *where, double res);
 /** Prints "ratio" lines: @p a's rate over @p b's. */
 void bench_print_ratio(const bench_opts *o, const bench_row *a, const bench_row *b);
 

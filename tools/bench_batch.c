@@ -273,17 +273,6 @@ typedef int (*gpu_peer_fn)(int device, int n, long long count, const double *A, 
 typedef int (*gpu_native_fn)(int device, int n, long long count, long long bs, const double *A, const double *B,
                              const double *C, int reps, double *const out[4], double sec[6], char *err, size_t errlen);
 
-static void gpu_report(const bench_opts *o, bench_row *r, const char *impl, double sec, double flops, double bytes,
-                       double peak, const char *where, double res)
-{
-    r->impl = impl, r->seconds = sec, r->residual = res;
-    r->rate = sec > 0 && flops > 0 ? flops / sec * 1e-9 : 0;
-    double gbs = sec > 0 ? bytes / sec * 1e-9 : 0;
-    snprintf(r->note, sizeof r->note, "%.4g GB/s, %.1f%% of %.0f GB/s, %s", gbs, peak > 0 ? 100 * gbs / peak : 0,
-             peak, where);
-    bench_print(o, r);
-}
-
 static int gpu_job_free(job *j)
 {
     int rc = 0;
@@ -317,13 +306,14 @@ static void gpu_kernel_rows(const bench_opts *o, bench_row *r, const double t[3]
                             double tv, const double *Rv, const char *vendor, const char *vendor_note, double flops,
                             double bytes, double convert_bytes, double peak, size_t len, hetla_int n)
 {
-    gpu_report(o, r, "hetla(interleaved)", t[2], flops, bytes, peak, "kernel, device-resident",
-               bench_diff_eps(Ri, Rv, len, n));
+    bench_print_rate(o, r, "hetla(interleaved)", t[2], flops, bytes, peak, "kernel, device-resident",
+                     bench_diff_eps(Ri, Rv, len, n));
     bench_row hi = *r;
-    gpu_report(o, r, "hetla(strided)", t[0], flops, bytes, peak, "kernel, device-resident", bench_diff_eps(Rs, Rv, len, n));
+    bench_print_rate(o, r, "hetla(strided)", t[0], flops, bytes, peak, "kernel, device-resident",
+                     bench_diff_eps(Rs, Rv, len, n));
     bench_row hs = *r;
-    gpu_report(o, r, "convert-in", t[1], 0, convert_bytes, peak, "strided -> interleaved on the GPU", -1);
-    gpu_report(o, r, vendor, tv, flops, bytes, peak, vendor_note, -1);
+    bench_print_rate(o, r, "convert-in", t[1], 0, convert_bytes, peak, "strided -> interleaved on the GPU", -1);
+    bench_print_rate(o, r, vendor, tv, flops, bytes, peak, vendor_note, -1);
     bench_print_ratio(o, &hi, r);
     bench_print_ratio(o, &hs, r);
 }
@@ -383,27 +373,30 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
     snprintf(r.sizes, sizeof r.sizes, "n=%lld count=%lld", (long long)n, (long long)count);
     if (!rc) {
         /* the conversion reads and writes A, B and C: 6 n^2 doubles a matrix */
-        gpu_kernel_rows(o, &r, t, out[1], out[0], tb, Cb, "cublas(strided)", "StridedBatched, device-resident",
-                        flops, mbytes, 1.5 * mbytes, peak, len, n);
+        gpu_kernel_rows(o, &r, t, out[1], out[0], tb, Cb, "cublas(strided)", "StridedBatched, device-resident", flops,
+                        mbytes, 1.5 * mbytes, peak, len, n);
         bench_row v = r;
         char name[48];
         if (t[3] > 0) {
-            gpu_report(o, &r, "hetla(interleaved,staged)", t[3], flops, mbytes, peak,
-                       "kernel, device-resident; the library takes the unrolled one", bench_diff_eps(out[2], Cb, len, n));
+            bench_print_rate(o, &r, "hetla(interleaved,staged)", t[3], flops, mbytes, peak,
+                             "kernel, device-resident; the library takes the unrolled one",
+                             bench_diff_eps(out[2], Cb, len, n));
             bench_print_ratio(o, &r, &v);
         }
         snprintf(name, sizeof name, "hetla(blocked,bs=%lld)", (long long)bs);
-        gpu_report(o, &r, name, t[4], flops, mbytes, peak, "kernel, device-resident", bench_diff_eps(out[3], Cb, len, n));
+        bench_print_rate(o, &r, name, t[4], flops, mbytes, peak, "kernel, device-resident",
+                         bench_diff_eps(out[3], Cb, len, n));
         bench_print_ratio(o, &r, &v);
-        gpu_report(o, &r, "copy(same bytes)", t[5], 0, mbytes, peak,
-                   "one cudaMemcpy moving what the GEMM moves: the bandwidth a transfer this size gets", -1);
+        bench_print_rate(o, &r, "copy(same bytes)", t[5], 0, mbytes, peak,
+                         "one cudaMemcpy moving what the GEMM moves: the bandwidth a transfer this size gets", -1);
         double ts = api_run(o, ctx, host, &j, HETLA_BATCH_STRIDED);
         double ta = api_run(o, ctx, host, &j, HETLA_BATCH_INTERLEAVED);
         rc = ts < 0 || ta < 0;
         if (!rc) {
-            gpu_report(o, &r, "hetla-api(strided)", ts, flops, mbytes, peak, "hetla_dgemm_batch, host to host", -1);
-            gpu_report(o, &r, "hetla-api(interleaved)", ta, flops, mbytes, peak, "hetla_dgemm_batch, host to host",
-                       -1);
+            bench_print_rate(o, &r, "hetla-api(strided)", ts, flops, mbytes, peak, "hetla_dgemm_batch, host to host",
+                             -1);
+            bench_print_rate(o, &r, "hetla-api(interleaved)", ta, flops, mbytes, peak,
+                             "hetla_dgemm_batch, host to host", -1);
         }
     }
     free(Cb);

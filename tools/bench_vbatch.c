@@ -120,19 +120,6 @@ static double api_run(const bench_opts *o, hetla_context *ctx, vjob *j, double *
     return best;
 }
 
-static void row(const bench_opts *o, bench_row *r, const char *impl, double sec, double flops, double bytes,
-                double peak, const char *where, double res)
-{
-    r->impl = impl, r->seconds = sec, r->residual = res;
-    r->rate = sec > 0 && flops > 0 ? flops / sec * 1e-9 : 0;
-    double gbs = sec > 0 ? bytes / sec * 1e-9 : 0;
-    if (peak > 0)
-        snprintf(r->note, sizeof r->note, "%.4g GB/s, %.1f%% of %.0f GB/s, %s", gbs, 100 * gbs / peak, peak, where);
-    else
-        snprintf(r->note, sizeof r->note, "%.4g GB/s, %s", gbs, where);
-    bench_print(o, r);
-}
-
 /* Matrix t by OpenBLAS or LAPACKE, one thread. */
 static void peer_one(const vjob *j, hetla_int t)
 {
@@ -166,10 +153,11 @@ static int cpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
     }
     char where[48];
     snprintf(where, sizeof where, "hetla_d%s_vbatch", j->what);
-    row(o, r, "hetla", th, j->flops, j->bytes, 0, where, bench_diff_eps(got, j->data, j->elems, (double)j->max));
+    bench_print_rate(o, r, "hetla", th, j->flops, j->bytes, 0, where,
+                     bench_diff_eps(got, j->data, j->elems, (double)j->max));
     bench_row h = *r;
-    row(o, r, strcmp(j->what, "gemm") ? "loop(lapacke)" : "loop(openblas)", best, j->flops, j->bytes, 0,
-        "OpenMP loop of one-thread calls", -1);
+    bench_print_rate(o, r, strcmp(j->what, "gemm") ? "loop(lapacke)" : "loop(openblas)", best, j->flops, j->bytes, 0,
+                     "OpenMP loop of one-thread calls", -1);
     bench_print_ratio(o, &h, r);
     free(got);
     return 0;
@@ -205,14 +193,15 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
                                                 {"cublas(batched)", "DgetrfBatched, a call per order"}};
         int v = !strcmp(j->what, "potrf") ? 1 : !strcmp(j->what, "getrf") ? 2 : 0;
         double n = (double)j->max;
-        row(o, r, "hetla(packed)", sec[0], j->flops, j->bytes, peak, "kernel, device-resident",
-            bench_diff_eps(oh, ov, j->elems, n));
+        bench_print_rate(o, r, "hetla(packed)", sec[0], j->flops, j->bytes, peak, "kernel, device-resident",
+                         bench_diff_eps(oh, ov, j->elems, n));
         bench_row h = *r;
-        row(o, r, vendor[v][0], sec[1], j->flops, j->bytes, peak, vendor[v][1], -1);
+        bench_print_rate(o, r, vendor[v][0], sec[1], j->flops, j->bytes, peak, vendor[v][1], -1);
         bench_print_ratio(o, &h, r);
-        row(o, r, "copy(same bytes)", sec[2], 0, j->bytes, peak, "one cudaMemcpy moving what the call moves", -1);
-        row(o, r, "hetla-api", ta, j->flops, j->bytes, peak, "the call, host to host",
-            bench_diff_eps(oa, ov, j->elems, n));
+        bench_print_rate(o, r, "copy(same bytes)", sec[2], 0, j->bytes, peak,
+                         "one cudaMemcpy moving what the call moves", -1);
+        bench_print_rate(o, r, "hetla-api", ta, j->flops, j->bytes, peak, "the call, host to host",
+                         bench_diff_eps(oa, ov, j->elems, n));
     }
     free(oh), free(ov), free(oa);
     return rc || ta < 0;
