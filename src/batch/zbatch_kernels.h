@@ -54,6 +54,14 @@ typedef struct hetla__zbatch_simd {
     void (*getrf)(const hetla__lapack_batch_args *a, hetla__zlanes A, hetla_int *piv, hetla_int *info);
     void (*potrs)(const hetla__lapack_batch_args *a, hetla__zlanes A, hetla__zlanes B);
     void (*getrs)(const hetla__lapack_batch_args *a, hetla__zlanes A, const hetla_int *piv, hetla__zlanes B);
+    /** One small matrix with contiguous columns (variable batches):
+     *  C := alpha A op(B) + beta C, m <= small_rows, k >= 1, alpha != 0;
+     *  each column of A one or two masked vector loads, each column of C
+     *  accumulated in registers. NULL for complex precisions. */
+    void (*small_gemm)(hetla_trans tb, hetla_int m, hetla_int n, hetla_int k, hetla_zcomplex alpha,
+                       const hetla_zcomplex *A, hetla_int lda, const hetla_zcomplex *B, hetla_int ldb,
+                       hetla_zcomplex beta, hetla_zcomplex *C, hetla_int ldc);
+    int small_rows;
 } hetla__zbatch_simd;
 
 extern const hetla__zbatch_simd hetla__zbatch_simd_avx2, hetla__zbatch_simd_avx512;

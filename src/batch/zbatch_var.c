@@ -20,9 +20,11 @@ static const hetla_zcomplex *scalars(const void *p) { return p; }
  * the calls take them, pivots into @p ipiv (NULL: none). Both the tasks
  * on the caller's memory and those on packed chunks run each matrix
  * through it. @return the factorizations' info, 0 for the BLAS. */
-static hetla_int zvbatch_one(const hetla__vpacked_args *o, hetla_int m, hetla_int n, hetla_int k, hetla_zcomplex alpha,
-                             hetla_zcomplex beta, hetla_zcomplex *const X[3], const hetla_int ld[3], hetla_int *ipiv)
+static hetla_int zvbatch_one(const hetla__zbatch_simd *simd, const hetla__vpacked_args *o, hetla_int m, hetla_int n,
+                             hetla_int k, hetla_zcomplex alpha, hetla_zcomplex beta, hetla_zcomplex *const X[3],
+                             const hetla_int ld[3], hetla_int *ipiv)
 {
+    (void)simd;
     switch (o->kind) {
     case HETLA__VGEMM:
         hetla__zbatch_gemm1(o->transa, o->transb, m, n, k, alpha, X[0], ld[0], 1, X[1], ld[1], 1, beta, X[2], ld[2], 1);
@@ -40,48 +42,75 @@ static hetla_int zvbatch_one(const hetla__vpacked_args *o, hetla_int m, hetla_in
     }
 }
 
-/* The CPU's own kernels (CPU_NATIVE): GEMM and TRSM call OpenBLAS for a
- * matrix whose largest size is above VBATCH_BLAS_ABOVE, where one call
- * beats the one-matrix loop; alpha = 0 stays on the loop (OpenBLAS may
- * read A and B then, see zbatch_blas.c). Below it, OpenBLAS's cost
- * depends on its kernels (`hetla bench gemm-vbatch`, orders 1..max,
- * hetla over the OpenMP loop of OpenBLAS calls): with its small-matrix
- * kernels (SkylakeX, 16 cores) OpenBLAS from order 2 would take hetla
- * from 0.41 to 0.56x at 1..8 (level at 1..16 and 1..32); without them
- * (AVX2 kernels, 2 cores) calls from several threads at once take about
- * 1 us each (one thread alone: 0.1 us at orders 1..4), and OpenBLAS from
- * order 2 made hetla 4-8x slower at 1..4 and 1..8. */
-enum { VBATCH_BLAS_ABOVE = 8 };
+/* The CPU's own kernels (CPU_NATIVE): GEMM and GEMV call OpenBLAS for a
+ * matrix whose largest size is above VBATCH_BLAS_ABOVE, TRSM above
+ * VBATCH_TRSM_BLAS_ABOVE, where one call beats the one-matrix loop;
+ * alpha = 0 stays on the loop (OpenBLAS may read A and B then, see
+ * zbatch_blas.c). Below it, OpenBLAS's cost depends on its kernels: with
+ * its small-matrix kernels (SkylakeX) GEMM calls beat the one-matrix
+ * loop 2x; without them (AVX2 kernels) calls from several threads at
+ * once take about 1 us each (one thread alone: 0.1 us at orders 1..4),
+ * and OpenBLAS from order 2 made hetla 4-8x slower at 1..4 and 1..8.
+ * OpenBLAS's TRSM takes its buffers under a lock: 16 threads calling it
+ * at once took 16 us a call at orders 1..4. Real GEMM and GEMV with
+ * op(A) = A and few rows take the SIMD kernel of one small matrix
+ * (small_gemm, zbatch_simd.h) instead, the rest the loop. */
+enum { VBATCH_BLAS_ABOVE = 8, VBATCH_TRSM_BLAS_ABOVE = 32 };
 
-static hetla_int zvbatch_native_one(const hetla__vpacked_args *o, hetla_int m, hetla_int n, hetla_int k,
-                                    hetla_zcomplex alpha, hetla_zcomplex beta, hetla_zcomplex *const X[3],
-                                    const hetla_int ld[3], hetla_int *ipiv)
+static hetla_int zvbatch_native_one(const hetla__zbatch_simd *simd, const hetla__vpacked_args *o, hetla_int m,
+                                    hetla_int n, hetla_int k, hetla_zcomplex alpha, hetla_zcomplex beta,
+                                    hetla_zcomplex *const X[3], const hetla_int ld[3], hetla_int *ipiv)
 {
     hetla_int top = m > n ? m : n;
     top = k > top ? k : top;
-    if (alpha != 0 && top > VBATCH_BLAS_ABOVE) {
-        if (o->kind == HETLA__VGEMM) {
+    /* the SIMD kernel of one small matrix applies: real, op(A) = A, m small */
+    int small = simd && simd->small_gemm && alpha != 0 && o->transa == HETLA_NO_TRANS && m <= simd->small_rows;
+    switch (o->kind) {
+    case HETLA__VGEMM:
+        if (alpha != 0 && top > VBATCH_BLAS_ABOVE) {
             cblas_zgemm(CblasColMajor, (CBLAS_TRANSPOSE)o->transa, (CBLAS_TRANSPOSE)o->transb, (blasint)m,
                         (blasint)n, (blasint)k, HETLA__CBLAS_SCALAR(alpha), X[0], (blasint)ld[0], X[1],
                         (blasint)ld[1], HETLA__CBLAS_SCALAR(beta), X[2], (blasint)ld[2]);
             return 0;
         }
-        if (o->kind == HETLA__VTRSM) {
+        if (small && k > 0) {
+            simd->small_gemm(o->transb, m, n, k, alpha, X[0], ld[0], X[1], ld[1], beta, X[2], ld[2]);
+            return 0;
+        }
+        break;
+    case HETLA__VGEMV: /* y (m) := alpha A x + beta y: GEMM with one column, k = n */
+        if (small && n > 0) {
+            simd->small_gemm(HETLA_NO_TRANS, m, 1, n, alpha, X[0], ld[0], X[1], 1, beta, X[2], m > 1 ? m : 1);
+            return 0;
+        }
+        /* BLAS leaves y alone where A is empty (beta y, with the loop) */
+        if (alpha != 0 && m > 0 && n > 0 && top > VBATCH_BLAS_ABOVE) {
+            cblas_zgemv(CblasColMajor, (CBLAS_TRANSPOSE)o->transa, (blasint)m, (blasint)n, HETLA__CBLAS_SCALAR(alpha),
+                        X[0], (blasint)ld[0], X[1], 1, HETLA__CBLAS_SCALAR(beta), X[2], 1);
+            return 0;
+        }
+        break;
+    case HETLA__VTRSM:
+        if (alpha != 0 && top > VBATCH_TRSM_BLAS_ABOVE) {
             cblas_ztrsm(CblasColMajor, (CBLAS_SIDE)o->side, (CBLAS_UPLO)o->uplo, (CBLAS_TRANSPOSE)o->transa,
                         (CBLAS_DIAG)o->diag, (blasint)m, (blasint)n, HETLA__CBLAS_SCALAR(alpha), X[0],
                         (blasint)ld[0], X[1], (blasint)ld[1]);
             return 0;
         }
+        break;
+    default:
+        break;
     }
-    return zvbatch_one(o, m, n, k, alpha, beta, X, ld, ipiv);
+    return zvbatch_one(NULL, o, m, n, k, alpha, beta, X, ld, ipiv);
 }
 
-typedef hetla_int (*zvbatch_fn)(const hetla__vpacked_args *, hetla_int, hetla_int, hetla_int, hetla_zcomplex,
-                                hetla_zcomplex, hetla_zcomplex *const[3], const hetla_int[3], hetla_int *);
+typedef hetla_int (*zvbatch_fn)(const hetla__zbatch_simd *, const hetla__vpacked_args *, hetla_int, hetla_int,
+                                hetla_int, hetla_zcomplex, hetla_zcomplex, hetla_zcomplex *const[3], const hetla_int[3],
+                                hetla_int *);
 
 /* The operations "zgemm_vbatch", ... on the caller's memory, each matrix
  * through @p one. */
-static hetla_status zvbatch_run(const hetla_exec *x, zvbatch_fn one)
+static hetla_status zvbatch_run(const hetla_exec *x, zvbatch_fn one, const hetla__zbatch_simd *simd)
 {
     hetla__vbatch_args a;
     HETLA__ARGS(x, a);
@@ -92,7 +121,7 @@ static hetla_status zvbatch_run(const hetla_exec *x, zvbatch_fn one)
         hetla__vbatch_operands(&a, i, op, &npiv);
         hetla_zcomplex *const X[3] = {op[0].ptr, op[1].ptr, op[2].ptr};
         const hetla_int ld[3] = {op[0].ld, op[1].ld, op[2].ld};
-        hetla_int info = one(&o, a.m ? a.m[i] : 0, a.n[i], a.k ? a.k[i] : 0, a.alpha ? scalars(a.alpha)[i] : 0,
+        hetla_int info = one(simd, &o, a.m ? a.m[i] : 0, a.n[i], a.k ? a.k[i] : 0, a.alpha ? scalars(a.alpha)[i] : 0,
                              a.beta ? scalars(a.beta)[i] : 0, X, ld, npiv ? a.ipiv[i] : NULL);
         if (a.info)
             a.info[i] = info;
@@ -100,8 +129,14 @@ static hetla_status zvbatch_run(const hetla_exec *x, zvbatch_fn one)
     return HETLA_SUCCESS;
 }
 
-static hetla_status zvbatch_generic(const hetla_exec *x) { return zvbatch_run(x, zvbatch_one); }
-static hetla_status zvbatch_native(const hetla_exec *x) { return zvbatch_run(x, zvbatch_native_one); }
+static hetla_status zvbatch_generic(const hetla_exec *x)
+{
+    return zvbatch_run(x, zvbatch_one, NULL);
+}
+static hetla_status zvbatch_native(const hetla_exec *x)
+{
+    return zvbatch_run(x, zvbatch_native_one, hetla__zbatch_simd_best());
+}
 
 /* ---- packed chunks ------------------------------------------------------------ */
 
@@ -153,7 +188,7 @@ static hetla_status zbatch_vunpack_kernel(const hetla_exec *x)
 
 /* The packed operations "zgemm_vbatch_packed", ... on the CPU: each
  * matrix of the chunk in place in its data buffer, through @p one. */
-static hetla_status zvpacked_run(const hetla_exec *x, zvbatch_fn one)
+static hetla_status zvpacked_run(const hetla_exec *x, zvbatch_fn one, const hetla__zbatch_simd *simd)
 {
     hetla__vpacked_args a;
     HETLA__ARGS(x, a);
@@ -162,28 +197,34 @@ static hetla_status zvpacked_run(const hetla_exec *x, zvbatch_fn one)
     for (hetla_int t = 0; t < a.count; t++) {
         hetla__vmat *v = &meta[t];
         hetla_zcomplex *const X[3] = {D + v->off[0], D + v->off[1], D + v->off[2]};
-        v->info = one(&a, v->m, v->n, v->k, (hetla_zcomplex)v->alpha, (hetla_zcomplex)v->beta, X, v->ld,
+        v->info = one(simd, &a, v->m, v->n, v->k, (hetla_zcomplex)v->alpha, (hetla_zcomplex)v->beta, X, v->ld,
                       v->piv >= 0 ? (hetla_int *)meta + v->piv : NULL);
     }
     return HETLA_SUCCESS;
 }
 
-static hetla_status zvpacked_generic(const hetla_exec *x) { return zvpacked_run(x, zvbatch_one); }
-static hetla_status zvpacked_native(const hetla_exec *x) { return zvpacked_run(x, zvbatch_native_one); }
+static hetla_status zvpacked_generic(const hetla_exec *x)
+{
+    return zvpacked_run(x, zvbatch_one, NULL);
+}
+static hetla_status zvpacked_native(const hetla_exec *x)
+{
+    return zvpacked_run(x, zvbatch_native_one, hetla__zbatch_simd_best());
+}
 
 hetla_status hetla__zbatch_var_register(hetla_context *ctx)
 {
-    /* GEMM and TRSM have native kernels (OpenBLAS for larger matrices) */
+    /* GEMM, GEMV and TRSM have native kernels (above) */
     static const struct {
         const char *name;
         hetla_kernel_fn generic, native;
     } ops[] = {{"zgemm_vbatch", zvbatch_generic, zvbatch_native},
-               {"zgemv_vbatch", zvbatch_generic, NULL},
+               {"zgemv_vbatch", zvbatch_generic, zvbatch_native},
                {"ztrsm_vbatch", zvbatch_generic, zvbatch_native},
                {"zpotrf_vbatch", zvbatch_generic, NULL},
                {"zgetrf_vbatch", zvbatch_generic, NULL},
                {"zgemm_vbatch_packed", zvpacked_generic, zvpacked_native},
-               {"zgemv_vbatch_packed", zvpacked_generic, NULL},
+               {"zgemv_vbatch_packed", zvpacked_generic, zvpacked_native},
                {"ztrsm_vbatch_packed", zvpacked_generic, zvpacked_native},
                {"zpotrf_vbatch_packed", zvpacked_generic, NULL},
                {"zgetrf_vbatch_packed", zvpacked_generic, NULL},

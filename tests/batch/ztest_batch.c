@@ -801,32 +801,40 @@ static void staging_taken(hetla_context *ctx)
     free(A), free(B), free(C);
 }
 
-/* GEMM (transposed A, conjugated B), GEMV and TRSM on the mixed sizes,
- * every matrix its own; padded leading dimensions. */
+/* GEMM (transposed A and conjugated B, then A and transposed B), GEMV
+ * and TRSM on the mixed sizes, every matrix its own; padded leading
+ * dimensions. */
 static void vmixed_blas(hetla_context *ctx)
 {
     enum { K = NVSIZES };
     hetla_int m[K], n[K], k[K], lda[K], ldb[K], ldc[K], info[K];
     T alpha[K], beta[K], *A[K], *B[K], *C[K], *C0[K];
-    for (int i = 0; i < K; i++) {
-        m[i] = vsizes[i], n[i] = vsizes[(i + 4) % K], k[i] = vsizes[(i + 7) % K], alpha[i] = rndt(), beta[i] = rndt();
-        lda[i] = k[i] + PAD, ldb[i] = n[i] + PAD, ldc[i] = m[i] + PAD;
-        A[i] = padded(NULL, k[i], m[i]), B[i] = padded(NULL, n[i], k[i]), C[i] = padded(NULL, m[i], n[i]);
-        C0[i] = compact(C[i], m[i], n[i]);
-    }
-    CHECK_OK(
-        hetla_zgemm_vbatch(ctx, HETLA_TRANS, HETLA_CONJ_TRANS, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, K, info));
-    for (int i = 0; i < K; i++) {
-        T *Ac = compact(A[i], k[i], m[i]), *Bc = compact(B[i], n[i], k[i]), *Cc = compact(C[i], m[i], n[i]);
-        R scale = cabs(alpha[i]) * norm1(Ac, k[i], m[i]) * norm1(Bc, n[i], k[i]) * (R)(k[i] + 1) +
-                  cabs(beta[i]) * norm1(C0[i], m[i], n[i]);
-        ref_gemm(HETLA_TRANS, HETLA_CONJ_TRANS, m[i], n[i], k[i], alpha[i], Ac, k[i], Bc, n[i], beta[i], C0[i]);
-        R r = resid(Cc, C0[i], m[i], n[i], scale);
-        CHECK(info[i] == 0 && r < TOL);
-        if (!(r < TOL))
-            fprintf(stderr, "  gemm_vbatch %lld x %lld x %lld: resid %g\n", (long long)m[i], (long long)n[i],
-                    (long long)k[i], (double)r);
-        free(Ac), free(Bc), free(Cc), free(C[i]), free(C0[i]);
+    for (int pass = 0; pass < 2; pass++) {
+        hetla_trans ta = pass ? HETLA_NO_TRANS : HETLA_TRANS, tb = pass ? HETLA_TRANS : HETLA_CONJ_TRANS;
+        for (int i = 0; i < K; i++) {
+            m[i] = vsizes[i], n[i] = vsizes[(i + 4) % K], k[i] = vsizes[(i + 7) % K], alpha[i] = rndt(),
+            beta[i] = rndt();
+            hetla_int ar = pass ? m[i] : k[i], ac = pass ? k[i] : m[i];
+            lda[i] = ar + PAD, ldb[i] = n[i] + PAD, ldc[i] = m[i] + PAD;
+            A[i] = padded(NULL, ar, ac), B[i] = padded(NULL, n[i], k[i]), C[i] = padded(NULL, m[i], n[i]);
+            C0[i] = compact(C[i], m[i], n[i]);
+        }
+        CHECK_OK(hetla_zgemm_vbatch(ctx, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, K, info));
+        for (int i = 0; i < K; i++) {
+            hetla_int ar = pass ? m[i] : k[i], ac = pass ? k[i] : m[i];
+            T *Ac = compact(A[i], ar, ac), *Bc = compact(B[i], n[i], k[i]), *Cc = compact(C[i], m[i], n[i]);
+            R scale = cabs(alpha[i]) * norm1(Ac, ar, ac) * norm1(Bc, n[i], k[i]) * (R)(k[i] + 1) +
+                      cabs(beta[i]) * norm1(C0[i], m[i], n[i]);
+            ref_gemm(ta, tb, m[i], n[i], k[i], alpha[i], Ac, ar, Bc, n[i], beta[i], C0[i]);
+            R r = resid(Cc, C0[i], m[i], n[i], scale);
+            CHECK(info[i] == 0 && r < TOL);
+            if (!(r < TOL))
+                fprintf(stderr, "  gemm_vbatch %s %lld x %lld x %lld: resid %g\n", pass ? "NT" : "TC", (long long)m[i],
+                        (long long)n[i], (long long)k[i], (double)r);
+            free(Ac), free(Bc), free(Cc), free(C[i]), free(C0[i]);
+            if (!pass) /* the second pass's operands replace them */
+                free(A[i]), free(B[i]);
+        }
     }
     /* y := alpha B x + beta y, B n x k */
     for (int i = 0; i < K; i++)
