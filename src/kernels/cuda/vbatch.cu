@@ -1,14 +1,14 @@
 /* hetla's CUDA kernels for variable-size batches, on a chunk packed by the
  * C side (each matrix's elements with ld = its rows, its sizes, offsets,
  * scalars, info and pivots in a hetla__cuda_vmat), in four precisions:
- * GEMM a thread block per group of matrices, whole matrices copied into
- * shared memory a window at a time; GEMV (and GEMM of a matrix larger
- * than a window) a thread block per matrix over C in tiles, op(A) and
- * op(B) staged in shared memory a panel at a time; TRSM a thread block per
- * matrix, a thread per right-hand side; Cholesky and LU a thread block
- * per group of matrices through the GEMM's windows, a warp (or, all
- * orders small, a thread) per matrix, or for batches of small orders a
- * thread per matrix in global memory. The solves and factorizations run
+ * GEMM and GEMV (GEMM with one column) a thread block per group of
+ * matrices, whole matrices copied into shared memory a window at a time;
+ * a matrix larger than a window a thread block over C in tiles, op(A)
+ * and op(B) staged in shared memory a panel at a time; TRSM a thread
+ * block per matrix, a thread per right-hand side; Cholesky and LU a
+ * thread block per group of matrices through the GEMM's windows, a tile
+ * of 16 or 32 lanes (or, all orders small, a thread) per matrix, or for
+ * batches of small orders a thread per matrix in global memory. The solves and factorizations run
  * the CPU reference's algorithms (src/batch/zbatch_ref.c) element for
  * element, so that info and pivots match the CPU's. Any order, 0
  * included. */
@@ -17,14 +17,14 @@
 
 namespace {
 
-/* ---- GEMM and GEMV in tiles ------------------------------------------------
+/* ---- GEMM and GEMV of a matrix larger than a window --------------------------
  * C (M x N) of one matrix in tiles of TM x TN, one element a thread of the
  * block; each tile loops over K in panels of TK: op(A)'s TM x TK and
  * op(B)'s TK x TN copied into shared memory (consecutive threads along the
  * operand's columns where it is not transposed, along its rows where it
- * is: coalesced either way), then multiplied. GEMV is N = 1 with TN = 1,
- * x as B and y as C. As BLAS, alpha = 0 reads neither A nor B, beta = 0
- * not C. Every thread of the block calls it (it synchronizes). */
+ * is: coalesced either way), then multiplied. As BLAS, alpha = 0 reads
+ * neither A nor B, beta = 0 not C. Every thread of the block calls it
+ * (it synchronizes). */
 
 /* op(X)(r, c) of a matrix with leading dimension ld */
 template <typename T> __device__ __forceinline__ T op_at(const T *X, ll ld, int trans, int r, int c)
@@ -36,9 +36,7 @@ template <typename T, int TM, int TN, int TK>
 __device__ void gemm_tiles(const hetla__cuda_vbatch &v, const hetla__cuda_vmat &d)
 {
     __shared__ T sa[TK][TM + 1], sb[TK][TN + 1];
-    const bool vec = v.kind == HETLA__CUDA_VGEMV;
-    const int ta = v.transa, tb = vec ? 0 : v.transb;
-    const int M = (int)(vec && ta ? d.n : d.m), N = vec ? 1 : (int)d.n, K = (int)(vec ? (ta ? d.m : d.n) : d.k);
+    const int ta = v.transa, tb = v.transb, M = (int)d.m, N = (int)d.n, K = (int)d.k;
     T *D = (T *)v.data;
     const T *A = D + d.off[0], *B = D + d.off[1];
     T *C = D + d.off[2];
@@ -71,9 +69,25 @@ __device__ void gemm_tiles(const hetla__cuda_vbatch &v, const hetla__cuda_vmat &
         }
 }
 
-template <typename T> __global__ void __launch_bounds__(128) vgemv(const hetla__cuda_vbatch v)
+
+/* y := alpha op(A) x + beta y of one matrix, by the block from global
+ * memory, an element of y a thread: not transposed, consecutive threads
+ * read consecutive rows of A (coalesced); transposed, each walks its
+ * column of A, whose sectors L1 keeps for its next reads. */
+template <typename T> __device__ void gemv_alone(const hetla__cuda_vbatch &v, const hetla__cuda_vmat &d)
 {
-    gemm_tiles<T, 128, 1, 16>(v, v.meta[blockIdx.x]);
+    const int ta = v.transa, M = (int)(ta ? d.n : d.m), K = (int)(ta ? d.m : d.n);
+    T *D = (T *)v.data;
+    const T *A = D + d.off[0], *x = D + d.off[1];
+    T *y = D + d.off[2];
+    const T alpha = scalar<T>::make(d.alpha), beta = scalar<T>::make(d.beta);
+    const bool reads = !scalar<T>::zero(d.alpha), keeps = !scalar<T>::zero(d.beta);
+    for (int i = threadIdx.x; i < M; i += blockDim.x) {
+        T acc = {};
+        for (int l = 0; reads && l < K; l++)
+            acc = acc + op_at(A, d.ld[0], ta, i, l) * x[l];
+        y[i] = keeps ? alpha * acc + beta * y[i] : alpha * acc;
+    }
 }
 
 /* ---- GEMM: a block per group of matrices ---------------------------------
@@ -115,6 +129,8 @@ __device__ __forceinline__ ll vmat_end(const hetla__cuda_vbatch &v, const hetla_
 {
     if (v.kind == HETLA__CUDA_VGEMM)
         return d.off[2] + d.m * d.n;
+    if (v.kind == HETLA__CUDA_VGEMV) /* past y */
+        return d.off[2] + (v.transa ? d.n : d.m);
     return d.off[0] + (v.kind == HETLA__CUDA_VPOTRF ? d.n : d.m) * d.n;
 }
 
@@ -132,8 +148,10 @@ __device__ void load_group(const hetla__cuda_vbatch &v, ll t0, int gn, vgroup_ma
                            {d.off[0], d.off[1], d.off[2]},
                            vmat_end(v, d), scalar<T>::make(d.alpha),
                            scalar<T>::make(d.beta), !scalar<T>::zero(d.alpha), !scalar<T>::zero(d.beta)};
+        if (v.kind == HETLA__CUDA_VGEMV) /* y := alpha op(A) x + beta y, C with one column */
+            e.m = (int)(v.transa ? d.n : d.m), e.n = 1, e.k = (int)(v.transa ? d.m : d.n);
         g[q] = e;
-        mine = d.m * d.n;
+        mine = (ll)e.m * e.n;
     }
     /* a warp at a time, then the second warp's sums behind the first's */
     static_assert(GROUP == 64 && GROUP_THREADS >= GROUP, "the scan takes two warps");
@@ -196,7 +214,7 @@ template <typename T>
 __device__ void window_gemm(const hetla__cuda_vbatch &v, const vgroup_mat<T> *g, const ll *cum, const T *s, ll b0,
                             int q0, int q1)
 {
-    const int ta = v.transa, tb = v.transb;
+    const int ta = v.transa, tb = v.kind == HETLA__CUDA_VGEMV ? 0 : v.transb;
     const ll e1 = cum[q1];
     for (ll e = cum[q0] + threadIdx.x; e < e1; e += GROUP_THREADS) {
         int lo = q0, hi = q1 - 1; /* the last matrix whose elements start at or before e */
@@ -230,7 +248,10 @@ template <typename T> __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLO
         bool alone;
         q1 = window_end(g, q0, gn, W, &alone);
         if (alone) {
-            gemm_tiles<T, 16, 16, 16>(v, v.meta[t0 + q0]);
+            if (v.kind == HETLA__CUDA_VGEMV)
+                gemv_alone<T>(v, v.meta[t0 + q0]);
+            else
+                gemm_tiles<T, 16, 16, 16>(v, v.meta[t0 + q0]);
             continue;
         }
         const ll b0 = g[q0].off[0];
@@ -268,8 +289,13 @@ template <typename T> __global__ void __launch_bounds__(64) vtrsm(const hetla__c
  * matrices as fit in shared memory, copied in coalesced, and stored back
  * the same way). A window whose orders are all up to SMALL_ORDER takes a
  * thread per matrix, the one-thread algorithms (potrf_in, getrf_in);
- * larger ones a warp per matrix, each step's rows (LU's pivot search,
- * scaling and update; Cholesky's column) spread over the lanes. Every
+ * larger ones a tile of lanes per matrix, each step's rows (LU's pivot
+ * search, scaling and update; Cholesky's column) spread over its lanes:
+ * half a warp where the window's orders are all up to 16, two matrices
+ * a warp (LU 0.86x cublasDgetrfBatched called per order at orders 1..16,
+ * against 0.65x with a warp a matrix; tiles of 8 in place of a thread
+ * per matrix at 1..8: 0.73x against 0.94x; H200, 2026-11-27), else a
+ * whole warp. Every
  * element sees the same operations in the same order as in the
  * one-thread algorithms, so that info and pivots match the CPU's. A
  * matrix larger than a window is factored by a warp in global memory. */
@@ -281,30 +307,41 @@ constexpr int SMALL_ORDER = 8;
  * orders 1..4 / 1..8 / 1..16 that way, 8.0 / 4.1 / 1.23x through windows
  * (1.24x at 1..32, against 0.37x); LU 0.94x at 1..4 (0.78x through
  * windows), 0.40 / 0.085 / 0.033x at 1..8 / 1..16 / 1..32 (1.0 / 0.66 /
- * 0.88x through windows). */
+ * 0.88x through windows, a warp a matrix). */
 constexpr int POTRF_THREAD_TOP = 16, GETRF_THREAD_TOP = 4, FACTOR_THREADS = 128;
 
-/* LU of the m x n matrix A (leading dimension ld) by the calling warp,
- * as getrf_in: the pivot the first largest |re| + |im| of the column
- * (the diagonal's if that is NaN, as getrf_in finds), a zero pivot
- * recording info; pivots (1-based) into ipiv unless NULL. */
-template <typename T> __device__ long long warp_getrf(T *A, ll ld, int m, int n, long long *ipiv, int lane)
+/* The lanes of the calling tile of WD lanes (WD = 16 or 32; tiles
+ * aligned in their warp), for its shuffles and barriers: each tile of a
+ * warp factors its own matrix, in step with the others where their
+ * orders agree. */
+template <int WD> __device__ __forceinline__ unsigned tile_mask()
 {
-#define E(i, j) A[(i) + (ll)(j) * ld]
+    return WD == 32 ? 0xffffffffu : ((1u << WD) - 1) << (threadIdx.x % 32 / WD * WD);
+}
+
+/* LU of the m x n matrix A (leading dimension ld) by the calling tile of
+ * WD lanes (lane: the lane in the tile), as getrf_in: the pivot the first
+ * largest |re| + |im| of the column (the diagonal's if that is NaN, as
+ * getrf_in finds), a zero pivot recording info; pivots (1-based) into
+ * ipiv unless NULL. */
+template <typename T, int WD> __device__ long long tile_getrf(T *A, ll ld, int m, int n, long long *ipiv, int lane)
+{
+#define E(i, j) A[(i) + (ll)(j)*ld]
+    const unsigned mask = tile_mask<WD>();
     long long info = 0;
     const int mn = m < n ? m : n;
     for (int j = 0; j < mn; j++) {
         if (ipiv) {
             int p = -1;
             double best = -1;
-            for (int i = j + lane; i < m; i += 32) {
+            for (int i = j + lane; i < m; i += WD) {
                 const double x = abs1(E(i, j));
                 if (x > best)
                     p = i, best = x;
             }
-            for (int o = 16; o > 0; o /= 2) { /* the largest, the first row among equals */
-                const double ob = __shfl_xor_sync(0xffffffffu, best, o);
-                const int op = __shfl_xor_sync(0xffffffffu, p, o);
+            for (int o = WD / 2; o > 0; o /= 2) { /* the largest, the first row among equals */
+                const double ob = __shfl_xor_sync(mask, best, o);
+                const int op = __shfl_xor_sync(mask, p, o);
                 if (ob > best || (ob == best && op >= 0 && (p < 0 || op < p)))
                     best = ob, p = op;
             }
@@ -313,35 +350,36 @@ template <typename T> __device__ long long warp_getrf(T *A, ll ld, int m, int n,
             if (lane == 0)
                 ipiv[j] = p + 1;
             if (p != j)
-                for (int col = lane; col < n; col += 32) {
+                for (int col = lane; col < n; col += WD) {
                     const T x = E(j, col);
                     E(j, col) = E(p, col);
                     E(p, col) = x;
                 }
-            __syncwarp();
+            __syncwarp(mask);
         }
         const T d = E(j, j);
         if (abs1(d) == 0)
             info = info ? info : j + 1;
         else
-            for (int i = j + 1 + lane; i < m; i += 32)
+            for (int i = j + 1 + lane; i < m; i += WD)
                 E(i, j) = quot(E(i, j), d);
-        for (int i = j + 1 + lane; i < m; i += 32) {
+        for (int i = j + 1 + lane; i < m; i += WD) {
             const T l = E(i, j);
             for (int col = j + 1; col < n; col++)
                 E(i, col) = E(i, col) - l * E(j, col);
         }
-        __syncwarp();
+        __syncwarp(mask);
     }
 #undef E
     return info;
 }
 
 /* Cholesky of the order-n matrix A (leading dimension ld; the lower
- * triangle, or the upper one if up) by the calling warp, as potrf_in:
- * column j's rows below the diagonal a lane each. */
-template <typename T> __device__ long long warp_potrf(T *A, ll ld, int n, bool up, int lane)
+ * triangle, or the upper one if up) by the calling tile of WD lanes, as
+ * potrf_in: column j's rows below the diagonal a lane each. */
+template <typename T, int WD> __device__ long long tile_potrf(T *A, ll ld, int n, bool up, int lane)
 {
+    const unsigned mask = tile_mask<WD>();
     const ll r = up ? ld : 1, c = up ? 1 : ld;
     for (int j = 0; j < n; j++) {
         T *ajj = A + j * (r + c);
@@ -350,7 +388,7 @@ template <typename T> __device__ long long warp_potrf(T *A, ll ld, int n, bool u
             const T x = A[j * r + l * c];
             d -= re(x * cj(x, true));
         }
-        __syncwarp(); /* every lane has read the diagonal before it changes */
+        __syncwarp(mask); /* every lane has read the diagonal before it changes */
         if (!(d > 0)) {
             if (lane == 0)
                 *ajj = real_as<T>(d);
@@ -359,32 +397,43 @@ template <typename T> __device__ long long warp_potrf(T *A, ll ld, int n, bool u
         d = sqrt(d);
         if (lane == 0)
             *ajj = real_as<T>(d);
-        for (int i = j + 1 + lane; i < n; i += 32) {
+        for (int i = j + 1 + lane; i < n; i += WD) {
             T acc = cj(A[i * r + j * c], up);
             for (int l = 0; l < j; l++)
                 acc = acc - cj(A[i * r + l * c], up) * cj(cj(A[j * r + l * c], up), true);
             A[i * r + j * c] = cj(quot(acc, real_as<T>(d)), up);
         }
-        __syncwarp();
+        __syncwarp(mask);
     }
     return 0;
 }
 
 /* Matrix t of the chunk, at A (shared memory or global), by the calling
- * warp (warp) or thread: info and pivots into its metadata. */
-template <typename T, bool LU, bool WARP>
-__device__ void factor_one(const hetla__cuda_vbatch &v, ll t, T *A, int lane)
+ * tile of WD lanes (lane: the lane in it), or thread (WD = 1): info and
+ * pivots into its metadata. */
+template <typename T, bool LU, int WD> __device__ void factor_one(const hetla__cuda_vbatch &v, ll t, T *A, int lane)
 {
     hetla__cuda_vmat *d = v.meta + t;
     long long *ipiv = LU && d->piv >= 0 ? (long long *)v.meta + d->piv : nullptr;
     const int m = (int)d->m, n = (int)d->n;
     long long info;
-    if (WARP)
-        info = LU ? warp_getrf(A, d->ld[0], m, n, ipiv, lane) : warp_potrf(A, d->ld[0], n, v.upper != 0, lane);
+    if constexpr (WD > 1)
+        info = LU ? tile_getrf<T, WD>(A, d->ld[0], m, n, ipiv, lane)
+                  : tile_potrf<T, WD>(A, d->ld[0], n, v.upper != 0, lane);
     else
         info = LU ? getrf_in(A, 1, d->ld[0], m, n, ipiv) : potrf_in(A, 1, d->ld[0], n, v.upper != 0);
-    if (!WARP || lane == 0)
+    if (lane == 0)
         d->info = info;
+}
+
+/* The window's matrices q0 .. q1-1 at s (their first's offset b0) by the
+ * block's tiles of WD lanes, a matrix a tile. */
+template <typename T, bool LU, int WD>
+__device__ void factor_window(const hetla__cuda_vbatch &v, const vgroup_mat<T> *g, ll t0, int q0, int q1, T *s, ll b0)
+{
+    constexpr int TILES = GROUP_THREADS / WD;
+    for (int q = q0 + (int)threadIdx.x / WD; q < q1; q += TILES)
+        factor_one<T, LU, WD>(v, t0 + q, s + (g[q].off[0] - b0), (int)threadIdx.x % WD);
 }
 
 /* A thread per matrix in global memory: the batches whose orders are all
@@ -394,7 +443,7 @@ __global__ void __launch_bounds__(FACTOR_THREADS) vfactor_thread(const hetla__cu
 {
     const ll t = blockIdx.x * (ll)blockDim.x + threadIdx.x;
     if (t < v.count)
-        factor_one<T, LU, false>(v, t, (T *)v.data + v.meta[t].off[0], 0);
+        factor_one<T, LU, 1>(v, t, (T *)v.data + v.meta[t].off[0], 0);
 }
 
 /* A block per GROUP matrices, through windows. */
@@ -403,19 +452,18 @@ __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const het
 {
     extern __shared__ __align__(16) unsigned char smem[];
     T *s = (T *)smem;
-    constexpr int W = WINDOW_BYTES / sizeof(T), WARPS = GROUP_THREADS / 32;
+    constexpr int W = WINDOW_BYTES / sizeof(T);
     __shared__ vgroup_mat<T> g[GROUP];
     const ll t0 = blockIdx.x * (ll)GROUP;
-    const int gn = (int)(v.count - t0 < GROUP ? v.count - t0 : GROUP), warp = threadIdx.x / 32,
-              lane = threadIdx.x % 32;
+    const int gn = (int)(v.count - t0 < GROUP ? v.count - t0 : GROUP);
     load_group<T>(v, t0, gn, g, nullptr);
     for (int q0 = 0, q1; q0 < gn; q0 = q1) {
         bool alone;
         q1 = window_end(g, q0, gn, W, &alone);
         const ll b0 = g[q0].off[0];
         if (alone) { /* in global memory */
-            if (warp == 0)
-                factor_one<T, LU, true>(v, t0 + q0, (T *)v.data + b0, lane);
+            if (threadIdx.x < 32)
+                factor_one<T, LU, 32>(v, t0 + q0, (T *)v.data + b0, (int)threadIdx.x);
             __syncthreads();
             continue;
         }
@@ -424,13 +472,12 @@ __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const het
         for (int q = q0; q < q1; q++)
             top = max(top, max(g[q].m, g[q].n));
         __syncthreads();
-        if (top <= SMALL_ORDER) {
-            const int q = q0 + threadIdx.x;
-            if (q < q1)
-                factor_one<T, LU, false>(v, t0 + q, s + (g[q].off[0] - b0), lane);
-        } else
-            for (int q = q0 + warp; q < q1; q += WARPS)
-                factor_one<T, LU, true>(v, t0 + q, s + (g[q].off[0] - b0), lane);
+        if (top <= SMALL_ORDER)
+            factor_window<T, LU, 1>(v, g, t0, q0, q1, s, b0);
+        else if (top <= 16)
+            factor_window<T, LU, 16>(v, g, t0, q0, q1, s, b0);
+        else
+            factor_window<T, LU, 32>(v, g, t0, q0, q1, s, b0);
         __syncthreads();
         const int span = (int)(g[q1 - 1].end - b0);
         T *dst = (T *)v.data + b0;
@@ -449,10 +496,8 @@ template <typename T> cudaError_t run(const hetla__cuda_vbatch &v, cudaStream_t 
     const bool thread = v.top > 0 && v.top <= (v.kind == HETLA__CUDA_VPOTRF ? POTRF_THREAD_TOP : GETRF_THREAD_TOP);
     switch (v.kind) {
     case HETLA__CUDA_VGEMM:
-        vgemm<T><<<groups, GROUP_THREADS, WINDOW_BYTES, st>>>(v);
-        break;
     case HETLA__CUDA_VGEMV:
-        vgemv<T><<<blocks, 128, 0, st>>>(v);
+        vgemm<T><<<groups, GROUP_THREADS, WINDOW_BYTES, st>>>(v);
         break;
     case HETLA__CUDA_VTRSM:
         vtrsm<T><<<blocks, 64, 0, st>>>(v);
