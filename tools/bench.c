@@ -171,6 +171,10 @@ static const struct {
     {"trsm-batch", bench_batch, "dtrsm on tiny matrices, as gemm-batch (beside the OpenBLAS loop)"},
     {"gemm-vbatch", bench_vbatch, "dgemm on a variable batch, orders 1..max of each max of --sizes (8, 16, 32), "
                                   "beside the OpenBLAS loop, or cublasDgemmGroupedBatched with --devices cuda"},
+    {"gemv-vbatch", bench_vbatch, "dgemv on a variable batch beside the OpenBLAS loop, or with --devices cuda "
+                                  "cublasDgemvBatched called once per order"},
+    {"trsm-vbatch", bench_vbatch, "dtrsm on a variable batch beside the OpenBLAS loop, or with --devices cuda "
+                                  "cublasDtrsmBatched called once per order"},
     {"potrf-vbatch", bench_vbatch, "dpotrf on a variable batch beside the LAPACKE loop, or with --devices cuda "
                                    "cusolverDnDpotrfBatched called once per order"},
     {"getrf-vbatch", bench_vbatch, "dgetrf on a variable batch beside the LAPACKE loop, or with --devices cuda "

@@ -66,7 +66,7 @@ int bench_blas3(const bench_opts *o, const char *name);
 int bench_lapack(const bench_opts *o, const char *name);
 /** Batched routine @p name ("gemm-batch", "potrf-batch", ...). */
 int bench_batch(const bench_opts *o, const char *name);
-/** Variable batches: "gemm-vbatch", "potrf-vbatch", "getrf-vbatch". */
+/** Variable batches: "gemm-vbatch", "gemv-vbatch", "trsm-vbatch", "potrf-vbatch", "getrf-vbatch". */
 int bench_vbatch(const bench_opts *o, const char *name);
 
 #endif

@@ -1,16 +1,17 @@
-/* `hetla bench gemm-vbatch|potrf-vbatch|getrf-vbatch`: a variable batch
- * of --count square matrices (100 000) whose orders are drawn uniformly
- * from 1..max, for each max of --sizes (8, 16, 32); caches flushed before
- * each run. GEMM computes C := A B + C, Cholesky factors the lower
- * triangle of SPD matrices, LU pivots partially. On the CPU:
- * hetla_d?_vbatch on the caller's matrices beside an OpenMP loop of
- * single-threaded OpenBLAS / LAPACKE calls over the same matrices (best of
- * --reps). With --devices cuda: hetla's kernels for packed variable
- * batches beside the vendor called once per order
- * (cublasDgemmGroupedBatched with a group per order,
- * cusolverDnDpotrfBatched, cublasDgetrfBatched), both device-resident,
- * a copy of the same bytes, and the call host to host. hetla's results
- * are checked against the peer's. */
+/* `hetla bench gemm-vbatch|gemv-vbatch|trsm-vbatch|potrf-vbatch|getrf-vbatch`:
+ * a variable batch of --count problems (100 000) whose orders n are drawn
+ * uniformly from 1..max, for each max of --sizes (8, 16, 32); caches
+ * flushed before each run. GEMM computes C := A B + C, GEMV y := A x + y,
+ * TRSM B := inv(A) B (A lower triangular, its diagonal read; B n x n),
+ * Cholesky factors the lower triangle of SPD matrices, LU pivots
+ * partially. On the CPU: hetla_d?_vbatch on the caller's matrices beside
+ * an OpenMP loop of single-threaded OpenBLAS / LAPACKE calls over the
+ * same matrices (best of --reps). With --devices cuda: hetla's kernels
+ * for packed variable batches beside the vendor called once per order
+ * (cublasDgemmGroupedBatched with a group per order, cublasDgemvBatched,
+ * cublasDtrsmBatched, cusolverDnDpotrfBatched, cublasDgetrfBatched), both
+ * device-resident, a copy of the same bytes, and the call host to host.
+ * hetla's results are checked against the peer's. */
 #include <cblas.h>
 #include <lapacke.h>
 #include <omp.h>
@@ -22,11 +23,16 @@
 #include "devices/device.h"
 #include "hetla.h"
 
+/* The routines; those from TRSM on take an A with n on its diagonal. */
+typedef enum { GEMM, GEMV, TRSM, POTRF, GETRF } vkind;
+
 /* The batch, laid out as the library packs a variable batch for a GPU:
- * each matrix's A, B and C one after the other (GEMM) or its A alone,
- * in data; data0 their pristine copy. */
+ * each problem's operands one after the other (GEMM: A, B, C; GEMV: A, x,
+ * y in A, B, C; TRSM: A, B; the factorizations: A), in data; data0 their
+ * pristine copy. */
 typedef struct vjob {
-    const char *what; /* "gemm", "potrf", "getrf" */
+    const char *what; /* "gemm", "gemv", "trsm", "potrf", "getrf" */
+    vkind kind;
     hetla_int count, max;
     int *order;
     hetla_int *n, *ld, *info, *piv, **ipiv;
@@ -42,16 +48,39 @@ static void vjob_free(vjob *j)
     free(j->one), free(j->data), free(j->data0), free(j->A), free(j->B), free(j->C);
 }
 
-/* Random operands: SPD (Cholesky) or with n on the diagonal (LU). */
+/* A problem of order n: its elements, and its flops and bytes moved (the
+ * operands read, those written once more; TRSM reads A's lower triangle,
+ * as trsm-batch counts it). */
+static size_t costs(vkind k, hetla_int n, double *flops, double *bytes)
+{
+    double d = (double)n;
+    size_t nn = (size_t)(n * n);
+    switch (k) {
+    case GEMM:
+        *flops = 2 * d * d * d, *bytes = 4 * d * d * 8;
+        return 3 * nn;
+    case GEMV:
+        *flops = 2 * d * d, *bytes = (d * d + 3 * d) * 8;
+        return nn + 2 * (size_t)n;
+    case TRSM:
+        *flops = d * d * d, *bytes = (d * (d + 1) / 2 + 2 * d * d) * 8;
+        return 2 * nn;
+    default: /* A read and written */
+        *flops = (k == POTRF ? 1.0 / 3 : 2.0 / 3) * d * d * d, *bytes = 2 * d * d * 8;
+        return nn;
+    }
+}
+
+/* Random operands; A SPD (Cholesky) or with n on its diagonal (TRSM, LU). */
 static void vjob_fill(vjob *j)
 {
-    for (hetla_int t = 0; t < j->count; t++) {
-        hetla_int n = j->n[t], ops = strcmp(j->what, "gemm") ? 1 : 3;
+    for (size_t e = 0; e < j->elems; e++)
+        j->data0[e] = (double)rand() / RAND_MAX - 0.5;
+    for (hetla_int t = 0; t < j->count && j->kind >= TRSM; t++) {
+        hetla_int n = j->n[t];
         double *a = j->data0 + (j->A[t] - j->data);
-        for (hetla_int e = 0; e < ops * n * n; e++)
-            a[e] = (double)rand() / RAND_MAX - 0.5;
-        for (hetla_int c = 0; c < n && ops == 1; c++) {
-            for (hetla_int r = 0; r < c && !strcmp(j->what, "potrf"); r++)
+        for (hetla_int c = 0; c < n; c++) {
+            for (hetla_int r = 0; r < c && j->kind == POTRF; r++)
                 a[r + c * n] = a[c + r * n];
             a[c + c * n] = (double)n;
         }
@@ -60,9 +89,11 @@ static void vjob_fill(vjob *j)
 
 static int vjob_new(vjob *j, const char *what, hetla_int count, hetla_int max)
 {
+    static const char *const names[] = {"gemm", "gemv", "trsm", "potrf", "getrf"};
     *j = (vjob){.what = what, .count = count, .max = max};
+    while (j->kind < GETRF && strcmp(what, names[j->kind]))
+        j->kind++;
     size_t c = (size_t)count;
-    int gemm = !strcmp(what, "gemm");
     j->order = malloc(c * sizeof *j->order), j->n = malloc(c * sizeof *j->n), j->ld = malloc(c * sizeof *j->ld);
     j->info = malloc(c * sizeof *j->info), j->ipiv = malloc(c * sizeof *j->ipiv);
     j->one = malloc(c * sizeof *j->one), j->A = malloc(c * sizeof *j->A), j->B = malloc(c * sizeof *j->B);
@@ -72,21 +103,23 @@ static int vjob_new(vjob *j, const char *what, hetla_int count, hetla_int max)
     size_t pivots = 0;
     for (size_t t = 0; t < c; t++) {
         hetla_int n = 1 + rand() % max;
-        double d = (double)n;
+        double flops, bytes;
         j->order[t] = (int)n, j->n[t] = j->ld[t] = n, j->one[t] = 1, pivots += (size_t)n;
-        j->elems += (size_t)((gemm ? 3 : 1) * n * n);
-        j->flops += gemm ? 2 * d * d * d : !strcmp(what, "potrf") ? d * d * d / 3 : 2 * d * d * d / 3;
-        j->bytes += (gemm ? 4 : 2) * 8 * d * d;
+        j->elems += costs(j->kind, n, &flops, &bytes);
+        j->flops += flops, j->bytes += bytes;
     }
     j->data = malloc(j->elems * sizeof(double)), j->data0 = malloc(j->elems * sizeof(double));
     j->piv = malloc(pivots * sizeof *j->piv), j->lpiv = malloc(pivots * sizeof *j->lpiv);
     if (!j->data || !j->data0 || !j->piv || !j->lpiv)
         return 1;
-    double *p = j->data;
+    double *p = j->data, flops, bytes;
     for (size_t t = 0, q = 0; t < c; t++) {
-        size_t nn = (size_t)(j->n[t] * j->n[t]);
-        j->A[t] = p, j->B[t] = p + nn, j->C[t] = p + 2 * nn, p += (gemm ? 3 : 1) * nn;
-        j->ipiv[t] = j->piv + q, q += (size_t)j->n[t];
+        hetla_int n = j->n[t];
+        size_t nn = (size_t)(n * n);
+        /* C (GEMV's y) follows B (x); the routines without them point past their operands */
+        j->A[t] = p, j->B[t] = p + nn, j->C[t] = j->B[t] + (j->kind == GEMV ? (size_t)n : nn);
+        p += costs(j->kind, n, &flops, &bytes);
+        j->ipiv[t] = j->piv + q, q += (size_t)n;
     }
     vjob_fill(j);
     return 0;
@@ -94,12 +127,21 @@ static int vjob_new(vjob *j, const char *what, hetla_int count, hetla_int max)
 
 static hetla_status hetla_run(hetla_context *ctx, const vjob *j)
 {
-    if (!strcmp(j->what, "potrf"))
+    switch (j->kind) {
+    case GEMM:
+        return hetla_dgemm_vbatch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, j->n, j->n, j->n, j->one, j->A, j->ld, j->B,
+                                  j->ld, j->one, j->C, j->ld, j->count, NULL);
+    case GEMV:
+        return hetla_dgemv_vbatch(ctx, HETLA_NO_TRANS, j->n, j->n, j->one, j->A, j->ld, j->B, j->one, j->C, j->count,
+                                  NULL);
+    case TRSM:
+        return hetla_dtrsm_vbatch(ctx, HETLA_LEFT, HETLA_LOWER, HETLA_NO_TRANS, HETLA_NON_UNIT, j->n, j->n, j->one,
+                                  j->A, j->ld, j->B, j->ld, j->count, NULL);
+    case POTRF:
         return hetla_dpotrf_vbatch(ctx, HETLA_LOWER, j->n, j->A, j->ld, j->count, j->info);
-    if (!strcmp(j->what, "getrf"))
+    default:
         return hetla_dgetrf_vbatch(ctx, j->n, j->n, j->A, j->ld, j->ipiv, j->count, j->info);
-    return hetla_dgemm_vbatch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, j->n, j->n, j->n, j->one, j->A, j->ld, j->B, j->ld,
-                              j->one, j->C, j->ld, j->count, NULL);
+    }
 }
 
 /* Best of @p reps runs of the call from the pristine data, the last run's
@@ -120,16 +162,27 @@ static double api_run(const bench_opts *o, hetla_context *ctx, vjob *j, double *
     return best;
 }
 
-/* Matrix t by OpenBLAS or LAPACKE, one thread. */
+/* Problem t by OpenBLAS or LAPACKE, one thread. */
 static void peer_one(const vjob *j, hetla_int t)
 {
     int n = j->order[t];
-    if (!strcmp(j->what, "potrf"))
-        LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, j->A[t], n);
-    else if (!strcmp(j->what, "getrf"))
-        LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, j->A[t], n, j->lpiv + (j->ipiv[t] - j->piv));
-    else
+    switch (j->kind) {
+    case GEMM:
         cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1, j->A[t], n, j->B[t], n, 1, j->C[t], n);
+        break;
+    case GEMV:
+        cblas_dgemv(CblasColMajor, CblasNoTrans, n, n, 1, j->A[t], n, j->B[t], 1, 1, j->C[t], 1);
+        break;
+    case TRSM:
+        cblas_dtrsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, n, n, 1, j->A[t], n, j->B[t], n);
+        break;
+    case POTRF:
+        LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, j->A[t], n);
+        break;
+    default:
+        LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, j->A[t], n, j->lpiv + (j->ipiv[t] - j->piv));
+        break;
+    }
 }
 
 static int cpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row *r, int cores)
@@ -156,7 +209,7 @@ static int cpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
     bench_print_rate(o, r, "hetla", th, j->flops, j->bytes, 0, where,
                      bench_diff_eps(got, j->data, j->elems, (double)j->max));
     bench_row h = *r;
-    bench_print_rate(o, r, strcmp(j->what, "gemm") ? "loop(lapacke)" : "loop(openblas)", best, j->flops, j->bytes, 0,
+    bench_print_rate(o, r, j->kind >= POTRF ? "loop(lapacke)" : "loop(openblas)", best, j->flops, j->bytes, 0,
                      "OpenMP loop of one-thread calls", -1);
     bench_print_ratio(o, &h, r);
     free(got);
@@ -164,8 +217,8 @@ static int cpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
 }
 
 typedef int (*gpu_vbatch_fn)(const char *what, int device, long long count, const int *order, const double *data,
-                             size_t elems, int reps, double *out_h, double *out_v, double sec[3], double *peak_gbs,
-                             char *err, size_t errlen);
+                             size_t elems, double bytes, int reps, double *out_h, double *out_v, double sec[3],
+                             double *peak_gbs, char *err, size_t errlen);
 
 static int gpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row *r)
 {
@@ -179,8 +232,8 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
     double *oh = malloc(bytes), *ov = malloc(bytes), *oa = malloc(bytes), sec[3], peak = 0;
     char err[256] = "";
     int rc = !oh || !ov || !oa ||
-             bench(j->what, 0, (long long)j->count, j->order, j->data0, j->elems, o->reps, oh, ov, sec, &peak, err,
-                   sizeof err);
+             bench(j->what, 0, (long long)j->count, j->order, j->data0, j->elems, j->bytes, o->reps, oh, ov, sec, &peak,
+                   err, sizeof err);
     double ta = rc ? -1 : api_run(o, ctx, j, oa);
     if (rc || ta < 0)
         fprintf(stderr, "hetla bench %s-vbatch: %s\n", j->what,
@@ -188,15 +241,17 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
                 : rc ? "out of memory"
                      : hetla_error_detail());
     else {
-        static const char *const vendor[][2] = {{"cublas(grouped)", "GroupedBatched, a group per order"},
-                                                {"cusolver(batched)", "DpotrfBatched, a call per order"},
-                                                {"cublas(batched)", "DgetrfBatched, a call per order"}};
-        int v = !strcmp(j->what, "potrf") ? 1 : !strcmp(j->what, "getrf") ? 2 : 0;
+        static const char *const vendor[][2] = {[GEMM] = {"cublas(grouped)", "GroupedBatched, a group per order"},
+                                                [GEMV] = {"cublas(batched)", "DgemvBatched, a call per order"},
+                                                [TRSM] = {"cublas(batched)", "DtrsmBatched, a call per order"},
+                                                [POTRF] = {"cusolver(batched)", "DpotrfBatched, a call per order"},
+                                                [GETRF] = {"cublas(batched)", "DgetrfBatched, a call per order"}};
+        const char *const *v = vendor[j->kind];
         double n = (double)j->max;
         bench_print_rate(o, r, "hetla(packed)", sec[0], j->flops, j->bytes, peak, "kernel, device-resident",
                          bench_diff_eps(oh, ov, j->elems, n));
         bench_row h = *r;
-        bench_print_rate(o, r, vendor[v][0], sec[1], j->flops, j->bytes, peak, vendor[v][1], -1);
+        bench_print_rate(o, r, v[0], sec[1], j->flops, j->bytes, peak, v[1], -1);
         bench_print_ratio(o, &h, r);
         bench_print_rate(o, r, "copy(same bytes)", sec[2], 0, j->bytes, peak,
                          "one cudaMemcpy moving what the call moves", -1);

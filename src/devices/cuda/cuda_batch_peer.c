@@ -6,9 +6,10 @@
  * each kernel; block-interleaved), so that no host transfer is timed; the same
  * for `hetla bench potrf-batch|getrf-batch --devices cuda` beside
  * cusolverDnDpotrfBatched and cublasDgetrfBatched, and for `hetla bench
- * gemm-vbatch|potrf-vbatch|getrf-vbatch --devices cuda` (hetla's kernels
- * for packed variable batches) beside cublasDgemmGroupedBatched and the
- * batched factorizations called once per order. Exported for the
+ * gemm-vbatch|gemv-vbatch|trsm-vbatch|potrf-vbatch|getrf-vbatch --devices
+ * cuda` (hetla's kernels for packed variable batches) beside
+ * cublasDgemmGroupedBatched and the vendor's batched GEMV, TRSM and
+ * factorizations called once per order. Exported for the
  * `hetla` command, which finds them through hetla__backend_symbol. */
 #include <cublas_v2.h>
 #include <cusolverDn.h>
@@ -425,21 +426,22 @@ int hetla_cuda_native_dfactor_batch(const char *what, int device, int n, long lo
     return rc;
 }
 
-/* ---- variable batches (`hetla bench gemm|potrf|getrf-vbatch --devices cuda`) ---- */
+/* ---- variable batches (`hetla bench gemm|gemv|trsm|potrf|getrf-vbatch --devices cuda`) ---- */
 
-/* The matrices of a variable batch on the GPU: D the packed elements
- * (GEMM: each matrix's A, B, C one after the other; the factorizations:
- * each matrix's A), D0 their pristine copy, meta the packed chunk's
- * matrices (then the LU's pivots); for the vendor, the matrices'
- * addresses grouped by order (Ap, Bp, Cp, device; a group's run of
- * them), its pivots and infos, and each group's parameters (host). */
+/* The problems of a variable batch on the GPU: D the packed elements
+ * (each problem's operands one after the other: GEMM A, B, C; GEMV A, x,
+ * y; TRSM A, B; the factorizations A), D0 their pristine copy, meta the
+ * packed chunk's problems (then the LU's pivots); for the vendor, the
+ * operands' addresses grouped by order (Ap, Bp, Cp, device; a group's run
+ * of them), its pivots and infos, and each group's parameters (host);
+ * X and Y the copy's source and destination, copy bytes each. */
 typedef struct {
-    int what; /* 0 GEMM, 1 Cholesky, 2 LU */
+    hetla__cuda_vkind kind;
     long long count, top; /* top: the largest order */
-    size_t bytes, meta_bytes;
+    size_t bytes, meta_bytes, copy;
     double *D, *D0, *X, *Y, **Ap, **Bp, **Cp;
     hetla__cuda_vmat *meta;
-    int groups, *order, *size, *first; /* the groups' orders, sizes, first matrices */
+    int groups, *order, *size, *first; /* the groups' orders, sizes, first problems */
     int *piv, *info;                   /* the vendor's, a group's at first * order and first */
     cublasOperation_t *ops;
     double *ones;
@@ -456,22 +458,51 @@ static void vbatch_teardown(gpu_vbatch *v)
     stream_free(v->stream, v->start, v->stop);
 }
 
+/* A problem of order @p n packed from element @p off, as the library
+ * packs it (hetla__vbatch_layout): operand i (A, B, C; GEMV: A, x, y)
+ * n x cols[i], none where cols[i] is 0, ld its rows (1 for none);
+ * @p off moved past it, and @p piv past LU's pivots. */
+static hetla__cuda_vmat vbatch_mat(hetla__cuda_vkind kind, long long n, long long *off, long long *piv)
+{
+    hetla__cuda_vmat d = {
+        .m = n, .n = n, .k = kind == HETLA__CUDA_VGEMM ? n : 0, .piv = -1, .alpha = {1, 0}, .beta = {1, 0}};
+    long long cols[3] = {n, 0, 0};
+    if (kind == HETLA__CUDA_VGEMM)
+        cols[1] = cols[2] = n;
+    else if (kind == HETLA__CUDA_VGEMV)
+        cols[1] = cols[2] = 1;
+    else if (kind == HETLA__CUDA_VTRSM)
+        cols[1] = n;
+    for (int i = 0; i < 3; i++) {
+        long long rows = cols[i] ? n : 0;
+        d.off[i] = *off, d.ld[i] = rows > 0 ? rows : 1, *off += rows * cols[i];
+    }
+    if (kind == HETLA__CUDA_VGETRF) /* the LU's pivots follow the problems in the metadata, one word each */
+        d.piv = *piv, *piv += n;
+    return d;
+}
+
 static int vbatch_setup(gpu_vbatch *v, const char *what, int device, long long count, const int *order,
                         const double *data, size_t elems, char *err, size_t errlen)
 {
-    *v = (gpu_vbatch){.what = !strcmp(what, "potrf") ? 1 : !strcmp(what, "getrf") ? 2 : 0,
-                      .count = count, .bytes = elems * sizeof(double)};
+    static const char *const names[] = {[HETLA__CUDA_VGEMM] = "gemm",
+                                        [HETLA__CUDA_VGEMV] = "gemv",
+                                        [HETLA__CUDA_VTRSM] = "trsm",
+                                        [HETLA__CUDA_VPOTRF] = "potrf",
+                                        [HETLA__CUDA_VGETRF] = "getrf"};
+    *v = (gpu_vbatch){.count = count, .bytes = elems * sizeof(double)};
+    while (v->kind < HETLA__CUDA_VGETRF && strcmp(what, names[v->kind]))
+        v->kind++;
     int top = 0;
     long long pivots = 0;
     for (long long t = 0; t < count; t++)
         top = order[t] > top ? order[t] : top, pivots += order[t];
     v->top = top;
     size_t pbytes = (size_t)count * sizeof(double *), orders = (size_t)top + 1;
-    /* the LU's pivots follow the matrices in the metadata, one word each */
-    v->meta_bytes = (size_t)count * sizeof(hetla__cuda_vmat) + (v->what == 2 ? (size_t)pivots * 8 : 0);
+    v->meta_bytes = (size_t)count * sizeof(hetla__cuda_vmat) + (v->kind == HETLA__CUDA_VGETRF ? (size_t)pivots * 8 : 0);
     hetla__cuda_vmat *meta = malloc((size_t)count * sizeof *meta);
     double **host = malloc(3 * pbytes);
-    /* per order: its matrices, then where its group starts in the arrays */
+    /* per order: its problems, then where its group starts in the arrays */
     long long *at = calloc(orders, sizeof *at);
     v->order = malloc(orders * sizeof(int)), v->size = malloc(orders * sizeof(int));
     v->first = malloc(orders * sizeof(int));
@@ -479,13 +510,8 @@ static int vbatch_setup(gpu_vbatch *v, const char *what, int device, long long c
     int rc = !meta || !host || !at || !v->order || !v->size || !v->first || !v->ops || !v->ones;
     long long off = 0, piv = (long long)(count * sizeof(hetla__cuda_vmat) / 8);
     for (long long t = 0; !rc && t < count; t++) {
-        long long n = order[t], ld = n > 0 ? n : 1, nn = n * n, ops = v->what ? 1 : 3;
-        meta[t] = (hetla__cuda_vmat){.m = n, .n = n, .k = v->what ? 0 : n,
-                                     .off = {off, off + nn * (ops > 1), off + nn * (ops > 1) * 2},
-                                     .ld = {ld, v->what ? 1 : ld, v->what ? 1 : ld}, .piv = v->what == 2 ? piv : -1,
-                                     .alpha = {1, 0}, .beta = {1, 0}};
-        off += ops * nn, piv += v->what == 2 ? n : 0;
-        at[n]++;
+        meta[t] = vbatch_mat(v->kind, order[t], &off, &piv);
+        at[order[t]]++;
     }
     rc = rc || (size_t)off != elems;
     for (long long n = 0, first = 0; !rc && n <= top; n++)
@@ -516,17 +542,36 @@ static int vbatch_setup(gpu_vbatch *v, const char *what, int device, long long c
 
 typedef enum { V_HETLA, V_VENDOR, V_COPY } vbatch_step;
 
-/* The vendor's factorization: one batched call per order, on the group's
- * run of addresses. */
-static int vendor_factor(gpu_vbatch *v, cusolverDnHandle_t solver, cublasHandle_t blas)
+/* One batched call of the vendor's on a group: @p size problems of order
+ * @p n from address @p f of the arrays, LU's pivots from @p piv. */
+static int vendor_group(gpu_vbatch *v, int n, int f, int size, int *piv, cusolverDnHandle_t solver, cublasHandle_t blas)
+{
+    const double one = 1;
+    switch (v->kind) {
+    case HETLA__CUDA_VGEMV:
+        return cublasDgemvBatched(blas, CUBLAS_OP_N, n, n, &one, (const double *const *)v->Ap + f, n,
+                                  (const double *const *)v->Bp + f, 1, &one, v->Cp + f, 1,
+                                  size) != CUBLAS_STATUS_SUCCESS;
+    case HETLA__CUDA_VTRSM:
+        return cublasDtrsmBatched(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n,
+                                  n, &one, (const double *const *)v->Ap + f, n, v->Bp + f, n,
+                                  size) != CUBLAS_STATUS_SUCCESS;
+    case HETLA__CUDA_VPOTRF:
+        return cusolverDnDpotrfBatched(solver, CUBLAS_FILL_MODE_LOWER, n, v->Ap + f, n, v->info + f, size) !=
+               CUSOLVER_STATUS_SUCCESS;
+    default:
+        return cublasDgetrfBatched(blas, n, v->Ap + f, n, piv, v->info + f, size) != CUBLAS_STATUS_SUCCESS;
+    }
+}
+
+/* The vendor's GEMV, TRSM and factorizations: one batched call per
+ * order, on the group's run of addresses. */
+static int vendor_per_order(gpu_vbatch *v, cusolverDnHandle_t solver, cublasHandle_t blas)
 {
     long long pivots = 0;
     for (int g = 0; g < v->groups; g++) {
-        int n = v->order[g], f = v->first[g];
-        if (n > 0 && (v->what == 1 ? cusolverDnDpotrfBatched(solver, CUBLAS_FILL_MODE_LOWER, n, v->Ap + f, n,
-                                                             v->info + f, v->size[g]) != CUSOLVER_STATUS_SUCCESS
-                                   : cublasDgetrfBatched(blas, n, v->Ap + f, n, v->piv + pivots, v->info + f,
-                                                         v->size[g]) != CUBLAS_STATUS_SUCCESS))
+        int n = v->order[g];
+        if (n > 0 && vendor_group(v, n, v->first[g], v->size[g], v->piv + pivots, solver, blas))
             return 1;
         pivots += (long long)n * v->size[g];
     }
@@ -535,24 +580,23 @@ static int vendor_factor(gpu_vbatch *v, cusolverDnHandle_t solver, cublasHandle_
 
 static int vbatch_enqueue(gpu_vbatch *v, vbatch_step s, cublasHandle_t blas, cusolverDnHandle_t solver)
 {
-    static const hetla__cuda_vkind kinds[] = {HETLA__CUDA_VGEMM, HETLA__CUDA_VPOTRF, HETLA__CUDA_VGETRF};
     switch (s) {
     case V_HETLA: {
-        hetla__cuda_vbatch b = {.type = HETLA__CUDA_D, .kind = kinds[v->what], .count = v->count, .top = v->top,
-                                .data = v->D, .meta = v->meta};
+        /* the options left zero: no transpose, TRSM on the left, lower, non-unit */
+        hetla__cuda_vbatch b = {
+            .type = HETLA__CUDA_D, .kind = v->kind, .count = v->count, .top = v->top, .data = v->D, .meta = v->meta};
         return hetla__cuda_vbatch_run(&b, v->stream) != cudaSuccess;
     }
     case V_VENDOR:
-        if (v->what)
-            return vendor_factor(v, solver, blas);
+        if (v->kind != HETLA__CUDA_VGEMM)
+            return vendor_per_order(v, solver, blas);
         /* every group's m = n = k = lda = ldb = ldc is its order */
         return cublasDgemmGroupedBatched(blas, v->ops, v->ops, v->order, v->order, v->order, v->ones,
                                          (const double *const *)v->Ap, v->order, (const double *const *)v->Bp,
                                          v->order, v->ones, v->Cp, v->order, v->groups, v->size) !=
                CUBLAS_STATUS_SUCCESS;
     default:
-        return cudaMemcpyAsync(v->Y, v->X, v->bytes / (v->what ? 1 : 3) * (v->what ? 1 : 2),
-                               cudaMemcpyDeviceToDevice, v->stream) != cudaSuccess;
+        return cudaMemcpyAsync(v->Y, v->X, v->copy, cudaMemcpyDeviceToDevice, v->stream) != cudaSuccess;
     }
 }
 
@@ -578,25 +622,27 @@ static int vbatch_timed(gpu_vbatch *v, vbatch_step s, cublasHandle_t blas, cusol
     return rc ? fail(err, errlen, "GPU variable batch run") : 0;
 }
 
-/** @p what ("gemm", "potrf", "getrf") on @p count square matrices of
- *  orders @p order (host), packed in @p data (@p elems doubles) as the
- *  library packs a variable batch (GEMM: each matrix's A, B, C one after
- *  the other, C := A B + C; the factorizations: each matrix's A, Cholesky
- *  of its lower triangle, LU with partial pivoting), device-resident:
- *  sec[0] hetla's kernel for packed variable batches (the data after it
- *  into @p out_h), sec[1] the vendor with a call (GEMM: a group) per
- *  order, cublasDgemmGroupedBatched, cusolverDnDpotrfBatched or
- *  cublasDgetrfBatched (@p out_v), sec[2] a copy of the bytes the
- *  operation moves (GEMM: A, B, C read, C written; else A read and
- *  written); @p peak_gbs the memory bandwidth (GB/s). */
+/** @p what ("gemm", "gemv", "trsm", "potrf", "getrf") on @p count
+ *  problems of orders @p order (host), packed in @p data (@p elems
+ *  doubles) as the library packs a variable batch (each problem's
+ *  operands one after the other: GEMM A, B, C, C := A B + C; GEMV A, x, y,
+ *  y := A x + y; TRSM A, B, B := inv(A) B, A lower triangular with its
+ *  diagonal read; the factorizations A, Cholesky of its lower triangle,
+ *  LU with partial pivoting), device-resident: sec[0] hetla's kernel for
+ *  packed variable batches (the data after it into @p out_h), sec[1] the
+ *  vendor with a call (GEMM: a group) per order, cublasDgemmGroupedBatched,
+ *  cublasDgemvBatched, cublasDtrsmBatched, cusolverDnDpotrfBatched or
+ *  cublasDgetrfBatched (@p out_v), sec[2] one device-to-device copy of
+ *  half the @p bytes the operation moves (read once and written once);
+ *  @p peak_gbs the memory bandwidth (GB/s). */
 HETLA__MODULE_EXPORT int hetla_cuda_bench_dvbatch(const char *what, int device, long long count, const int *order,
-                                                  const double *data, size_t elems, int reps, double *out_h,
-                                                  double *out_v, double sec[3], double *peak_gbs, char *err,
-                                                  size_t errlen);
+                                                  const double *data, size_t elems, double bytes, int reps,
+                                                  double *out_h, double *out_v, double sec[3], double *peak_gbs,
+                                                  char *err, size_t errlen);
 
 int hetla_cuda_bench_dvbatch(const char *what, int device, long long count, const int *order, const double *data,
-                             size_t elems, int reps, double *out_h, double *out_v, double sec[3], double *peak_gbs,
-                             char *err, size_t errlen)
+                             size_t elems, double bytes, int reps, double *out_h, double *out_v, double sec[3],
+                             double *peak_gbs, char *err, size_t errlen)
 {
     gpu_vbatch v;
     cublasHandle_t blas = NULL;
@@ -608,9 +654,8 @@ int hetla_cuda_bench_dvbatch(const char *what, int device, long long count, cons
         rc = fail(err, errlen, "cuBLAS / cuSOLVER setup");
     rc = rc || vbatch_timed(&v, V_HETLA, NULL, NULL, reps, &sec[0], out_h, err, errlen) ||
          vbatch_timed(&v, V_VENDOR, blas, solver, reps, &sec[1], out_v, err, errlen);
-    /* the copy: GEMM 4/3 of the data, read once and written once; else the data */
-    size_t half = v.what ? v.bytes : v.bytes / 3 * 2;
-    if (!rc && (cudaMalloc((void **)&v.X, half) || cudaMalloc((void **)&v.Y, half) || cudaMemset(v.X, 0, half)))
+    v.copy = (size_t)(bytes / 2);
+    if (!rc && (cudaMalloc((void **)&v.X, v.copy) || cudaMalloc((void **)&v.Y, v.copy) || cudaMemset(v.X, 0, v.copy)))
         rc = fail(err, errlen, "GPU variable batch setup");
     rc = rc || vbatch_timed(&v, V_COPY, NULL, NULL, reps, &sec[2], NULL, err, errlen);
     *peak_gbs = bandwidth(device);
