@@ -298,7 +298,9 @@ template <typename T> __global__ void __launch_bounds__(64) vtrsm(const hetla__c
  * whole warp. Every
  * element sees the same operations in the same order as in the
  * one-thread algorithms, so that info and pivots match the CPU's. A
- * matrix larger than a window is factored by a warp in global memory. */
+ * matrix larger than a window is factored in global memory by the whole
+ * block, its warps over the columns (one warp: 0.12x cuBLAS / 0.18x
+ * cuSOLVER at orders 1..128, LU / Cholesky, H100). */
 constexpr int SMALL_ORDER = 8;
 /* Batches whose largest order is up to these (hetla__cuda_vbatch's top)
  * take a thread per matrix in global memory instead, 128 threads a block
@@ -319,14 +321,27 @@ template <int WD> __device__ __forceinline__ unsigned tile_mask()
     return WD == 32 ? 0xffffffffu : ((1u << WD) - 1) << (threadIdx.x % 32 / WD * WD);
 }
 
-/* LU of the m x n matrix A (leading dimension ld) by the calling tile of
- * WD lanes (lane: the lane in the tile), as getrf_in: the pivot the first
- * largest |re| + |im| of the column (the diagonal's if that is NaN, as
- * getrf_in finds), a zero pivot recording info; pivots (1-based) into
- * ipiv unless NULL. */
-template <typename T, int WD> __device__ long long tile_getrf(T *A, ll ld, int m, int n, long long *ipiv, int lane)
+/* The factorizations below run on a team: a tile of WD lanes (lane: the
+ * lane in it) over the rows, or, CW > 1, every warp of the block, CW
+ * column groups (grp) of WD = 32 lanes. Its barrier: */
+template <int WD, int CW> __device__ __forceinline__ void team_sync()
 {
-#define E(i, j) A[(i) + (ll)(j)*ld]
+    if constexpr (CW > 1)
+        __syncthreads();
+    else
+        __syncwarp(tile_mask<WD>());
+}
+
+/* LU of the m x n matrix A (leading dimension ld) by the calling team,
+ * as getrf_in: the pivot the first largest |re| + |im| of the column
+ * (the diagonal's if that is NaN, as getrf_in finds; each column group
+ * finds it alike), a zero pivot recording info; pivots (1-based) into
+ * ipiv unless NULL. A row's update at step j spreads its columns over
+ * the groups. */
+template <typename T, int WD, int CW>
+__device__ long long tile_getrf(T *A, ll ld, int m, int n, long long *ipiv, int lane, int grp)
+{
+#define E(i, j) A[(i) + (ll)(j) * ld]
     const unsigned mask = tile_mask<WD>();
     long long info = 0;
     const int mn = m < n ? m : n;
@@ -347,40 +362,44 @@ template <typename T, int WD> __device__ long long tile_getrf(T *A, ll ld, int m
             }
             if (isnan(abs1(E(j, j))))
                 p = j;
-            if (lane == 0)
+            if (lane == 0 && grp == 0)
                 ipiv[j] = p + 1;
+            if constexpr (CW > 1)
+                __syncthreads(); /* every group has read the column before rows move */
             if (p != j)
-                for (int col = lane; col < n; col += WD) {
+                for (int col = lane + WD * grp; col < n; col += WD * CW) {
                     const T x = E(j, col);
                     E(j, col) = E(p, col);
                     E(p, col) = x;
                 }
-            __syncwarp(mask);
+            team_sync<WD, CW>();
         }
         const T d = E(j, j);
         if (abs1(d) == 0)
             info = info ? info : j + 1;
-        else
+        else if (grp == 0)
             for (int i = j + 1 + lane; i < m; i += WD)
                 E(i, j) = quot(E(i, j), d);
+        if constexpr (CW > 1)
+            __syncthreads(); /* the multipliers, before the other groups read them */
         for (int i = j + 1 + lane; i < m; i += WD) {
             const T l = E(i, j);
-            for (int col = j + 1; col < n; col++)
+            for (int col = j + 1 + grp; col < n; col += CW)
                 E(i, col) = E(i, col) - l * E(j, col);
         }
-        __syncwarp(mask);
+        team_sync<WD, CW>();
     }
 #undef E
     return info;
 }
 
 /* Cholesky of the order-n matrix A (leading dimension ld; the lower
- * triangle, or the upper one if up) by the calling tile of WD lanes, as
- * potrf_in: column j's rows below the diagonal a lane each. */
-template <typename T, int WD> __device__ long long tile_potrf(T *A, ll ld, int n, bool up, int lane)
+ * triangle, or the upper one if up) by the calling team, as potrf_in:
+ * column j's rows below the diagonal a thread each. */
+template <typename T, int WD, int CW> __device__ long long tile_potrf(T *A, ll ld, int n, bool up, int lane, int grp)
 {
-    const unsigned mask = tile_mask<WD>();
     const ll r = up ? ld : 1, c = up ? 1 : ld;
+    const bool first = lane == 0 && grp == 0;
     for (int j = 0; j < n; j++) {
         T *ajj = A + j * (r + c);
         double d = re(*ajj);
@@ -388,41 +407,42 @@ template <typename T, int WD> __device__ long long tile_potrf(T *A, ll ld, int n
             const T x = A[j * r + l * c];
             d -= re(x * cj(x, true));
         }
-        __syncwarp(mask); /* every lane has read the diagonal before it changes */
+        team_sync<WD, CW>(); /* every thread has read the diagonal before it changes */
         if (!(d > 0)) {
-            if (lane == 0)
+            if (first)
                 *ajj = real_as<T>(d);
             return j + 1;
         }
         d = sqrt(d);
-        if (lane == 0)
+        if (first)
             *ajj = real_as<T>(d);
-        for (int i = j + 1 + lane; i < n; i += WD) {
+        for (int i = j + 1 + lane + WD * grp; i < n; i += WD * CW) {
             T acc = cj(A[i * r + j * c], up);
             for (int l = 0; l < j; l++)
                 acc = acc - cj(A[i * r + l * c], up) * cj(cj(A[j * r + l * c], up), true);
             A[i * r + j * c] = cj(quot(acc, real_as<T>(d)), up);
         }
-        __syncwarp(mask);
+        team_sync<WD, CW>();
     }
     return 0;
 }
 
 /* Matrix t of the chunk, at A (shared memory or global), by the calling
- * tile of WD lanes (lane: the lane in it), or thread (WD = 1): info and
+ * team (WD lanes and CW groups, above), or thread (WD = 1): info and
  * pivots into its metadata. */
-template <typename T, bool LU, int WD> __device__ void factor_one(const hetla__cuda_vbatch &v, ll t, T *A, int lane)
+template <typename T, bool LU, int WD, int CW = 1>
+__device__ void factor_one(const hetla__cuda_vbatch &v, ll t, T *A, int lane, int grp = 0)
 {
     hetla__cuda_vmat *d = v.meta + t;
     long long *ipiv = LU && d->piv >= 0 ? (long long *)v.meta + d->piv : nullptr;
     const int m = (int)d->m, n = (int)d->n;
     long long info;
     if constexpr (WD > 1)
-        info = LU ? tile_getrf<T, WD>(A, d->ld[0], m, n, ipiv, lane)
-                  : tile_potrf<T, WD>(A, d->ld[0], n, v.upper != 0, lane);
+        info = LU ? tile_getrf<T, WD, CW>(A, d->ld[0], m, n, ipiv, lane, grp)
+                  : tile_potrf<T, WD, CW>(A, d->ld[0], n, v.upper != 0, lane, grp);
     else
         info = LU ? getrf_in(A, 1, d->ld[0], m, n, ipiv) : potrf_in(A, 1, d->ld[0], n, v.upper != 0);
-    if (lane == 0)
+    if (lane == 0 && grp == 0)
         d->info = info;
 }
 
@@ -461,9 +481,9 @@ __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const het
         bool alone;
         q1 = window_end(g, q0, gn, W, &alone);
         const ll b0 = g[q0].off[0];
-        if (alone) { /* in global memory */
-            if (threadIdx.x < 32)
-                factor_one<T, LU, 32>(v, t0 + q0, (T *)v.data + b0, (int)threadIdx.x);
+        if (alone) { /* in global memory, by the whole block */
+            factor_one<T, LU, 32, GROUP_THREADS / 32>(v, t0 + q0, (T *)v.data + b0, (int)threadIdx.x % 32,
+                                                      (int)threadIdx.x / 32);
             __syncthreads();
             continue;
         }
