@@ -2,6 +2,7 @@
  * valid copy from the cheapest source, writes invalidate the others, the
  * host is updated only when asked (flush, acquire, unregister). Also node
  * memory and per-worker scratch buffers. */
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,34 +116,58 @@ static size_t evict_one(hetla_data *v, int node)
     return bytes ? bytes : 1;
 }
 
+/* Rounds of evict's scan while a candidate's lock is taken: another
+ * thread holds a handle's lock for a moment (inserting a task, flushing)
+ * without using its replicas, and the allocation failed when that
+ * handle was the only one that could go (runtime.eviction, now and then
+ * under ThreadSanitizer). */
+enum { EVICT_ROUNDS = 1000 };
+
 /* Frees at least @p need bytes of node @p node held by replicas no task
  * uses, least recently used first; @p self (locked by the caller) is
- * left alone. Victims are only try-locked: a handle another thread holds
- * is in use anyway, and waiting for it could deadlock. @return bytes freed. */
+ * left alone. Victims are only try-locked: waiting for a handle another
+ * thread holds could deadlock. When the scan skipped such a handle and
+ * found too little, it yields and scans again, up to EVICT_ROUNDS
+ * times. @return bytes freed. */
 static size_t evict(hetla_context *ctx, int node, size_t need, const hetla_data *self)
 {
     size_t freed = 0;
-    pthread_mutex_lock(&ctx->data_lock);
-    while (freed < need) {
-        hetla_data *victim = NULL;
-        unsigned long long oldest = 0;
-        for (hetla_data *v = ctx->data_list; v; v = v->next_live) {
-            if (v == self || pthread_mutex_trylock(&v->lock))
-                continue;
-            const hetla__replica *r = &v->rep[node];
-            if (r->allocated && !r->users && (!victim || r->last_use < oldest))
-                victim = v, oldest = r->last_use;
-            pthread_mutex_unlock(&v->lock);
+    for (int round = 0, busy = 1; freed < need && busy && round < EVICT_ROUNDS; round++) {
+        if (round)
+            sched_yield();
+        busy = 0;
+        pthread_mutex_lock(&ctx->data_lock);
+        while (freed < need) {
+            hetla_data *victim = NULL;
+            unsigned long long oldest = 0;
+            for (hetla_data *v = ctx->data_list; v; v = v->next_live) {
+                if (v == self)
+                    continue;
+                if (pthread_mutex_trylock(&v->lock)) {
+                    busy = 1;
+                    continue;
+                }
+                const hetla__replica *r = &v->rep[node];
+                if (r->allocated && !r->users && (!victim || r->last_use < oldest))
+                    victim = v, oldest = r->last_use;
+                pthread_mutex_unlock(&v->lock);
+            }
+            if (!victim)
+                break;
+            if (pthread_mutex_trylock(&victim->lock)) {
+                busy = 1;
+                break;
+            }
+            size_t got = victim->rep[node].allocated && !victim->rep[node].users ? evict_one(victim, node) : 0;
+            pthread_mutex_unlock(&victim->lock);
+            if (!got) { /* its write-back failed: no round will do better */
+                busy = 0;
+                break;
+            }
+            freed += got;
         }
-        if (!victim || pthread_mutex_trylock(&victim->lock))
-            break;
-        size_t got = victim->rep[node].allocated && !victim->rep[node].users ? evict_one(victim, node) : 0;
-        pthread_mutex_unlock(&victim->lock);
-        if (!got)
-            break;
-        freed += got;
+        pthread_mutex_unlock(&ctx->data_lock);
     }
-    pthread_mutex_unlock(&ctx->data_lock);
     return freed;
 }
 
