@@ -511,57 +511,27 @@ static void getrs(const hetla__lapack_batch_args *a, hetla__zlanes A, const hetl
  * stored, without touching memory past them. */
 #if HETLA__VEC_BYTES == 64
 typedef __mmask16 VM;
-INLINE VM vmask(hetla_int r)
-{
-    return (VM)((1u << r) - 1);
-}
+INLINE VM vmask(hetla_int r) { return (VM)((1u << r) - 1); }
 #if defined(PRECISION_d)
-INLINE V vload_m(const T *p, VM m)
-{
-    return (V)_mm512_maskz_loadu_pd((__mmask8)m, p);
-}
-INLINE void vstore_m(T *p, VM m, V v)
-{
-    _mm512_mask_storeu_pd(p, (__mmask8)m, (__m512d)v);
-}
+INLINE V vload_m(const T *p, VM m) { return (V)_mm512_maskz_loadu_pd((__mmask8)m, p); }
+INLINE void vstore_m(T *p, VM m, V v) { _mm512_mask_storeu_pd(p, (__mmask8)m, (__m512d)v); }
 #else
-INLINE V vload_m(const T *p, VM m)
-{
-    return (V)_mm512_maskz_loadu_ps(m, p);
-}
-INLINE void vstore_m(T *p, VM m, V v)
-{
-    _mm512_mask_storeu_ps(p, m, (__m512)v);
-}
+INLINE V vload_m(const T *p, VM m) { return (V)_mm512_maskz_loadu_ps(m, p); }
+INLINE void vstore_m(T *p, VM m, V v) { _mm512_mask_storeu_ps(p, m, (__m512)v); }
 #endif
 #else
 typedef __m256i VM;
 #if defined(PRECISION_d)
-INLINE VM vmask(hetla_int r)
-{
-    return _mm256_cmpgt_epi64(_mm256_set1_epi64x(r), _mm256_setr_epi64x(0, 1, 2, 3));
-}
-INLINE V vload_m(const T *p, VM m)
-{
-    return (V)_mm256_maskload_pd(p, m);
-}
-INLINE void vstore_m(T *p, VM m, V v)
-{
-    _mm256_maskstore_pd(p, m, (__m256d)v);
-}
+INLINE VM vmask(hetla_int r) { return _mm256_cmpgt_epi64(_mm256_set1_epi64x(r), _mm256_setr_epi64x(0, 1, 2, 3)); }
+INLINE V vload_m(const T *p, VM m) { return (V)_mm256_maskload_pd(p, m); }
+INLINE void vstore_m(T *p, VM m, V v) { _mm256_maskstore_pd(p, m, (__m256d)v); }
 #else
 INLINE VM vmask(hetla_int r)
 {
     return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)r), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
-INLINE V vload_m(const T *p, VM m)
-{
-    return (V)_mm256_maskload_ps(p, m);
-}
-INLINE void vstore_m(T *p, VM m, V v)
-{
-    _mm256_maskstore_ps(p, m, (__m256)v);
-}
+INLINE V vload_m(const T *p, VM m) { return (V)_mm256_maskload_ps(p, m); }
+INLINE void vstore_m(T *p, VM m, V v) { _mm256_maskstore_ps(p, m, (__m256)v); }
 #endif
 #endif
 
