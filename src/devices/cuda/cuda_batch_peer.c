@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "devices/cuda/cuda_internal.h"
 #include "devices/device.h"
 #include "kernels/cuda/batch_cuda.h"
 
@@ -103,22 +104,31 @@ static int setup(gpu_batch *g, int device, int n, long long count, const double 
     return 0;
 }
 
-/* A bench's stream and its two timing events, those created. */
-static void stream_free(cudaStream_t stream, cudaEvent_t start, cudaEvent_t stop)
-{
-    if (stream)
-        cudaStreamDestroy(stream);
-    if (start)
-        cudaEventDestroy(start);
-    if (stop)
-        cudaEventDestroy(stop);
-}
-
 static void teardown(gpu_batch *g)
 {
     cudaFree(g->A), cudaFree(g->B), cudaFree(g->C), cudaFree(g->C0);
     cudaFree(g->Ai), cudaFree(g->Bi), cudaFree(g->Ci), cudaFree(g->X), cudaFree(g->Y), cudaFree(g->l2.p);
-    stream_free(g->stream, g->start, g->stop);
+    hetla__cuda_bench_stream_free(g->stream, g->start, g->stop);
+}
+
+/* cuBLAS and cuSOLVER handles on @p stream, for the vendor's batched
+ * factorizations and solves; vendor_close releases those made. */
+static int vendor_open(cudaStream_t stream, cublasHandle_t *blas, cusolverDnHandle_t *solver, char *err,
+                       size_t errlen)
+{
+    if (cublasCreate(blas) != CUBLAS_STATUS_SUCCESS || cublasSetStream(*blas, stream) != CUBLAS_STATUS_SUCCESS ||
+        cusolverDnCreate(solver) != CUSOLVER_STATUS_SUCCESS ||
+        cusolverDnSetStream(*solver, stream) != CUSOLVER_STATUS_SUCCESS)
+        return fail(err, errlen, "cuBLAS / cuSOLVER setup");
+    return 0;
+}
+
+static void vendor_close(cublasHandle_t blas, cusolverDnHandle_t solver)
+{
+    if (blas)
+        cublasDestroy(blas);
+    if (solver)
+        cusolverDnDestroy(solver);
 }
 
 /* The lane steps run on g->bs lanes; HETLA_LANES with the library's
@@ -312,7 +322,7 @@ static void factor_teardown(gpu_factor *f)
 {
     cudaFree(f->A0), cudaFree(f->W), cudaFree(f->Wi), cudaFree(f->ptrs);
     cudaFree(f->piv), cudaFree(f->info), cudaFree(f->piv64), cudaFree(f->info64), cudaFree(f->l2.p);
-    stream_free(f->stream, f->start, f->stop);
+    hetla__cuda_bench_stream_free(f->stream, f->start, f->stop);
 }
 
 typedef enum { VENDOR, OWN_STRIDED, OWN_CONVERT, OWN_INTERLEAVED } factor_step;
@@ -389,17 +399,11 @@ int hetla_cuda_peer_dfactor_batch(const char *what, int device, int n, long long
     cusolverDnHandle_t solver = NULL;
     cublasHandle_t blas = NULL;
     int rc = factor_setup(&f, device, what, n, count, A, err, errlen);
-    if (!rc && (cusolverDnCreate(&solver) != CUSOLVER_STATUS_SUCCESS ||
-                cusolverDnSetStream(solver, f.stream) != CUSOLVER_STATUS_SUCCESS ||
-                cublasCreate(&blas) != CUBLAS_STATUS_SUCCESS || cublasSetStream(blas, f.stream)))
-        rc = fail(err, errlen, "cuSOLVER / cuBLAS setup");
+    rc = rc || vendor_open(f.stream, &blas, &solver, err, errlen);
     if (!rc)
         rc = factor_timed(&f, VENDOR, solver, blas, reps, sec, out, err, errlen);
     *peak_gbs = bandwidth(device);
-    if (solver)
-        cusolverDnDestroy(solver);
-    if (blas)
-        cublasDestroy(blas);
+    vendor_close(blas, solver);
     factor_teardown(&f);
     return rc;
 }
@@ -455,7 +459,7 @@ static void vbatch_teardown(gpu_vbatch *v)
     cudaFree(v->D), cudaFree(v->D0), cudaFree(v->X), cudaFree(v->Y), cudaFree(v->meta), cudaFree(v->l2.p);
     cudaFree(v->Ap), cudaFree(v->Bp), cudaFree(v->Cp), cudaFree(v->piv), cudaFree(v->info);
     free(v->order), free(v->size), free(v->first), free(v->ops), free(v->ones);
-    stream_free(v->stream, v->start, v->stop);
+    hetla__cuda_bench_stream_free(v->stream, v->start, v->stop);
 }
 
 /* A problem of order @p n packed from element @p off, as the library
@@ -648,10 +652,7 @@ int hetla_cuda_bench_dvbatch(const char *what, int device, long long count, cons
     cublasHandle_t blas = NULL;
     cusolverDnHandle_t solver = NULL;
     int rc = vbatch_setup(&v, what, device, count, order, data, elems, err, errlen);
-    if (!rc && (cublasCreate(&blas) != CUBLAS_STATUS_SUCCESS || cublasSetStream(blas, v.stream) ||
-                cusolverDnCreate(&solver) != CUSOLVER_STATUS_SUCCESS ||
-                cusolverDnSetStream(solver, v.stream) != CUSOLVER_STATUS_SUCCESS))
-        rc = fail(err, errlen, "cuBLAS / cuSOLVER setup");
+    rc = rc || vendor_open(v.stream, &blas, &solver, err, errlen);
     rc = rc || vbatch_timed(&v, V_HETLA, NULL, NULL, reps, &sec[0], out_h, err, errlen) ||
          vbatch_timed(&v, V_VENDOR, blas, solver, reps, &sec[1], out_v, err, errlen);
     v.copy = (size_t)(bytes / 2);
@@ -659,10 +660,7 @@ int hetla_cuda_bench_dvbatch(const char *what, int device, long long count, cons
         rc = fail(err, errlen, "GPU variable batch setup");
     rc = rc || vbatch_timed(&v, V_COPY, NULL, NULL, reps, &sec[2], NULL, err, errlen);
     *peak_gbs = bandwidth(device);
-    if (blas)
-        cublasDestroy(blas);
-    if (solver)
-        cusolverDnDestroy(solver);
+    vendor_close(blas, solver);
     vbatch_teardown(&v);
     return rc;
 }

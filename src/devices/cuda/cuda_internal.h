@@ -30,6 +30,10 @@ typedef struct hetla__cuda_dev {
     cudaMemPool_t pool;                     /**< the kernels' workspace (hetla__cuda_scratch) */
 } hetla__cuda_dev;
 
+/** The bench peers' (cuda_peer.c, cuda_batch_peer.c) release of a stream
+ *  and its two timing events, those created. */
+void hetla__cuda_bench_stream_free(cudaStream_t stream, cudaEvent_t start, cudaEvent_t stop);
+
 /** Makes device @p ordinal current on the calling thread; @p prev receives
  *  the one current before, for hetla__cuda_unbind. Ops that may run on a
  *  user's thread restore it, so hetla never moves the user's device. */

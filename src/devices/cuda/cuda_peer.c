@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/context.h"
+#include "devices/cuda/cuda_internal.h"
 
 typedef struct {
     int n;
@@ -196,12 +196,17 @@ int hetla_cuda_peer_dfactor(const char *what, int device, int n, const double *A
     cudaFree(r.dA), cudaFree(d0), cudaFree(r.work), cudaFree(r.info), cudaFree(r.ipiv), cudaFree(r.tau);
     if (r.solver)
         cusolverDnDestroy(r.solver);
+    hetla__cuda_bench_stream_free(stream, start, stop);
+    free(t);
+    return rc;
+}
+
+void hetla__cuda_bench_stream_free(cudaStream_t stream, cudaEvent_t start, cudaEvent_t stop)
+{
     if (stream)
         cudaStreamDestroy(stream);
     if (start)
         cudaEventDestroy(start);
     if (stop)
         cudaEventDestroy(stop);
-    free(t);
-    return rc;
 }
