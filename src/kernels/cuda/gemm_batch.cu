@@ -160,8 +160,8 @@ __device__ __forceinline__ void stage_async(T *s, int Wp, const T *X, ll xs, ll 
     }
 }
 
-template <typename T, int MR, int NR>
-__global__ void __launch_bounds__(256)
+template <typename T, int MR, int NR, int TH>
+__global__ void __launch_bounds__(TH)
     gemm_staged(const hetla__cuda_gemm g, int W, int Wp, int kc, int nbuf, bool copy_c)
 {
     extern __shared__ __align__(16) unsigned char smem[];
@@ -370,11 +370,12 @@ struct staging {
     bool copy_c;
 };
 
-template <typename T, int MR, int NR> void launch_staged(const hetla__cuda_gemm &g, staging sg, cudaStream_t st)
+template <typename T, int MR, int NR, int TH = 256>
+void launch_staged(const hetla__cuda_gemm &g, staging sg, cudaStream_t st)
 {
-    /* W matrices of P blocks of C each in 256 threads */
+    /* W matrices of P blocks of C each in TH threads */
     const int P = ((g.m + MR - 1) / MR) * ((g.n + NR - 1) / NR);
-    int W = 256 / P;
+    int W = TH / P;
     W = (ll)W < g.count ? W : (int)g.count;
     /* the matrices' spacing in shared memory: the least padding with the
      * fewest bank conflicts, found once for each pair of orders of full
@@ -382,7 +383,7 @@ template <typename T, int MR, int NR> void launch_staged(const hetla__cuda_gemm 
      * blocks of fewer matrices (small batches) go unpadded */
     static std::atomic<unsigned short> spacing[33][33]; /* Wp + 1, 0: not yet known */
     int Wp = W;
-    if (W == 256 / P && (Wp = spacing[g.m][g.n].load(std::memory_order_relaxed) - 1) < 0) {
+    if (W == TH / P && (Wp = spacing[g.m][g.n].load(std::memory_order_relaxed) - 1) < 0) {
         int best = conflicts(g.m, W, W, W * P, MR, NR, (int)sizeof(T));
         Wp = W;
         for (int w = W + 1; w < W + 16 && best; w++) {
@@ -404,8 +405,8 @@ template <typename T, int MR, int NR> void launch_staged(const hetla__cuda_gemm 
     /* opting in is a property of the kernel on the current device: asked
      * at every launch that needs it (several GPUs may run it) */
     if (smem > 48 << 10)
-        cudaFuncSetAttribute(gemm_staged<T, MR, NR>, cudaFuncAttributeMaxDynamicSharedMemorySize, MAX_SMEM);
-    gemm_staged<T, MR, NR><<<(unsigned)((g.count + W - 1) / W), W * P, smem, st>>>(g, W, Wp, kc, sg.nbuf, copy_c);
+        cudaFuncSetAttribute(gemm_staged<T, MR, NR, TH>, cudaFuncAttributeMaxDynamicSharedMemorySize, MAX_SMEM);
+    gemm_staged<T, MR, NR, TH><<<(unsigned)((g.count + W - 1) / W), W * P, smem, st>>>(g, W, Wp, kc, sg.nbuf, copy_c);
 }
 
 /* The staged kernel's shape by the larger order of C, measured for real
@@ -420,14 +421,21 @@ template <typename T, int MR, int NR> void launch_staged(const hetla__cuda_gemm 
  * above 20 four of 160 KiB, C then read at the end (24 / 28 / 32 at 57.8
  * / 52.0 / 59.5 against 55.9 / 50.6 / 53.4 %, C's copy kept and the ring
  * in the 88 KiB left beside it: 45.9 / 50.7 / 54.5 %); at 17..20 and below
- * 13 more buffers lost 2-17 points (the blocks an SM fall). */
+ * 13 more buffers lost 2-17 points (the blocks an SM fall). Above order 28,
+ * 4 x 8 blocks in 512 threads (16 matrices a block as before, twice the
+ * warps to keep loads in flight; four buffers of 200 KiB): 0.735x
+ * cublasDgemmStridedBatched at 32 against 0.691x (interleaved; blocked
+ * 0.777x against 0.699x); at 28 (18 matrices a block, runs of 144 bytes)
+ * 0.60-0.63x against 0.68x, at 24 0.85-0.90x against 0.88x. */
 template <typename T> bool try_staged(const hetla__cuda_gemm &g, cudaStream_t st)
 {
     const int order = g.m > g.n ? g.m : g.n;
     if (order > 32)
         return false;
     if constexpr (scalar<T>::real && sizeof(T) == sizeof(double))
-        if (order > 20)
+        if (order > 28)
+            return launch_staged<T, 4, 8, 512>(g, {4, 200 << 10, false}, st), true;
+        else if (order > 20)
             return launch_staged<T, 8, 8>(g, {4, 160 << 10, false}, st), true;
     if constexpr (scalar<T>::real)
         if (order > 12 && order <= 16)
