@@ -421,9 +421,10 @@ void launch_staged(const hetla__cuda_gemm &g, staging sg, cudaStream_t st)
  * above 20 four of 160 KiB, C then read at the end (24 / 28 / 32 at 57.8
  * / 52.0 / 59.5 against 55.9 / 50.6 / 53.4 %, C's copy kept and the ring
  * in the 88 KiB left beside it: 45.9 / 50.7 / 54.5 %); at 17..20 and below
- * 13 more buffers lost 2-17 points (the blocks an SM fall). Above order 28,
- * 4 x 8 blocks in 512 threads (16 matrices a block as before, twice the
- * warps to keep loads in flight; four buffers of 200 KiB): 0.735x
+ * 13 more buffers lost 2-17 points (the blocks an SM fall). Where m and n
+ * are both above 28, 4 x 8 blocks in 512 threads (16 matrices a block as
+ * before, twice the warps to keep loads in flight; four buffers of 200
+ * KiB; other shapes would change the matrices a block, untried): 0.735x
  * cublasDgemmStridedBatched at 32 against 0.691x (interleaved; blocked
  * 0.777x against 0.699x); at 28 (18 matrices a block, runs of 144 bytes)
  * 0.60-0.63x against 0.68x, at 24 0.85-0.90x against 0.88x. */
@@ -433,7 +434,7 @@ template <typename T> bool try_staged(const hetla__cuda_gemm &g, cudaStream_t st
     if (order > 32)
         return false;
     if constexpr (scalar<T>::real && sizeof(T) == sizeof(double))
-        if (order > 28)
+        if (g.m > 28 && g.n > 28)
             return launch_staged<T, 4, 8, 512>(g, {4, 200 << 10, false}, st), true;
         else if (order > 20)
             return launch_staged<T, 8, 8>(g, {4, 160 << 10, false}, st), true;
