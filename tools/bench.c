@@ -173,6 +173,7 @@ static const struct {
                                   "beside the OpenBLAS loop, or cublasDgemmGroupedBatched with --devices cuda"},
     {"gemv-vbatch", bench_vbatch, "dgemv on a variable batch beside the OpenBLAS loop, or with --devices cuda "
                                   "cublasDgemvBatched called once per order"},
+    {"gemvt-vbatch", bench_vbatch, "dgemv with A transposed (y := A^T x + y) on a variable batch, as gemv-vbatch"},
     {"trsm-vbatch", bench_vbatch, "dtrsm on a variable batch beside the OpenBLAS loop, or with --devices cuda "
                                   "cublasDtrsmBatched called once per order"},
     {"potrf-vbatch", bench_vbatch, "dpotrf on a variable batch beside the LAPACKE loop, or with --devices cuda "

@@ -1,7 +1,8 @@
-/* `hetla bench gemm-vbatch|gemv-vbatch|trsm-vbatch|potrf-vbatch|getrf-vbatch`:
+/* `hetla bench gemm-vbatch|gemv-vbatch|gemvt-vbatch|trsm-vbatch|potrf-vbatch|getrf-vbatch`:
  * a variable batch of --count problems (100 000) whose orders n are drawn
  * uniformly from 1..max, for each max of --sizes (8, 16, 32); caches
- * flushed before each run. GEMM computes C := A B + C, GEMV y := A x + y,
+ * flushed before each run. GEMM computes C := A B + C, GEMV y := A x + y
+ * (gemvt: y := A^T x + y),
  * TRSM B := inv(A) B (A lower triangular, its diagonal read; B n x n),
  * Cholesky factors the lower triangle of SPD matrices, LU pivots
  * partially. On the CPU: hetla_d?_vbatch on the caller's matrices beside
@@ -31,8 +32,9 @@ typedef enum { GEMM, GEMV, TRSM, POTRF, GETRF } vkind;
  * y in A, B, C; TRSM: A, B; the factorizations: A), in data; data0 their
  * pristine copy. */
 typedef struct vjob {
-    const char *what; /* "gemm", "gemv", "trsm", "potrf", "getrf" */
+    const char *what; /* "gemm", "gemv", "gemvt", "trsm", "potrf", "getrf" */
     vkind kind;
+    int trans; /* gemvt: GEMV with A transposed */
     hetla_int count, max;
     int *order;
     hetla_int *n, *ld, *info, *piv, **ipiv;
@@ -90,8 +92,8 @@ static void vjob_fill(vjob *j)
 static int vjob_new(vjob *j, const char *what, hetla_int count, hetla_int max)
 {
     static const char *const names[] = {"gemm", "gemv", "trsm", "potrf", "getrf"};
-    *j = (vjob){.what = what, .count = count, .max = max};
-    while (j->kind < GETRF && strcmp(what, names[j->kind]))
+    *j = (vjob){.what = what, .count = count, .max = max, .trans = !strcmp(what, "gemvt")};
+    while (j->kind < GETRF && strcmp(j->trans ? "gemv" : what, names[j->kind]))
         j->kind++;
     size_t c = (size_t)count;
     j->order = malloc(c * sizeof *j->order), j->n = malloc(c * sizeof *j->n), j->ld = malloc(c * sizeof *j->ld);
@@ -132,8 +134,8 @@ static hetla_status hetla_run(hetla_context *ctx, const vjob *j)
         return hetla_dgemm_vbatch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, j->n, j->n, j->n, j->one, j->A, j->ld, j->B,
                                   j->ld, j->one, j->C, j->ld, j->count, NULL);
     case GEMV:
-        return hetla_dgemv_vbatch(ctx, HETLA_NO_TRANS, j->n, j->n, j->one, j->A, j->ld, j->B, j->one, j->C, j->count,
-                                  NULL);
+        return hetla_dgemv_vbatch(ctx, j->trans ? HETLA_TRANS : HETLA_NO_TRANS, j->n, j->n, j->one, j->A, j->ld, j->B,
+                                  j->one, j->C, j->count, NULL);
     case TRSM:
         return hetla_dtrsm_vbatch(ctx, HETLA_LEFT, HETLA_LOWER, HETLA_NO_TRANS, HETLA_NON_UNIT, j->n, j->n, j->one,
                                   j->A, j->ld, j->B, j->ld, j->count, NULL);
@@ -171,7 +173,8 @@ static void peer_one(const vjob *j, hetla_int t)
         cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1, j->A[t], n, j->B[t], n, 1, j->C[t], n);
         break;
     case GEMV:
-        cblas_dgemv(CblasColMajor, CblasNoTrans, n, n, 1, j->A[t], n, j->B[t], 1, 1, j->C[t], 1);
+        cblas_dgemv(CblasColMajor, j->trans ? CblasTrans : CblasNoTrans, n, n, 1, j->A[t], n, j->B[t], 1, 1, j->C[t],
+                    1);
         break;
     case TRSM:
         cblas_dtrsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, n, n, 1, j->A[t], n, j->B[t], n);
@@ -205,7 +208,7 @@ static int cpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
         best = t < best ? t : best;
     }
     char where[48];
-    snprintf(where, sizeof where, "hetla_d%s_vbatch", j->what);
+    snprintf(where, sizeof where, "hetla_d%s_vbatch%s", j->trans ? "gemv" : j->what, j->trans ? ", A^T" : "");
     bench_print_rate(o, r, "hetla", th, j->flops, j->bytes, 0, where,
                      bench_diff_eps(got, j->data, j->elems, (double)j->max));
     bench_row h = *r;
@@ -245,8 +248,9 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
                                                 [GEMV] = {"cublas(batched)", "DgemvBatched, a call per order"},
                                                 [TRSM] = {"cublas(batched)", "DtrsmBatched, a call per order"},
                                                 [POTRF] = {"cusolver(batched)", "DpotrfBatched, a call per order"},
-                                                [GETRF] = {"cublas(batched)", "DgetrfBatched, a call per order"}};
-        const char *const *v = vendor[j->kind];
+                                                [GETRF] = {"cublas(batched)", "DgetrfBatched, a call per order"},
+                                                [GETRF + 1] = {"cublas(batched)", "DgemvBatched transposed, a call per order"}};
+        const char *const *v = vendor[j->trans ? GETRF + 1 : j->kind];
         double n = (double)j->max;
         bench_print_rate(o, r, "hetla(packed)", sec[0], j->flops, j->bytes, peak, "kernel, device-resident",
                          bench_diff_eps(oh, ov, j->elems, n));

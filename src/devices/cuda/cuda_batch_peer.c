@@ -441,6 +441,7 @@ int hetla_cuda_native_dfactor_batch(const char *what, int device, int n, long lo
  * X and Y the copy's source and destination, copy bytes each. */
 typedef struct {
     hetla__cuda_vkind kind;
+    int trans;            /* GEMV: y := A^T x + y */
     long long count, top; /* top: the largest order */
     size_t bytes, meta_bytes, copy;
     double *D, *D0, *X, *Y, **Ap, **Bp, **Cp;
@@ -494,8 +495,8 @@ static int vbatch_setup(gpu_vbatch *v, const char *what, int device, long long c
                                         [HETLA__CUDA_VTRSM] = "trsm",
                                         [HETLA__CUDA_VPOTRF] = "potrf",
                                         [HETLA__CUDA_VGETRF] = "getrf"};
-    *v = (gpu_vbatch){.count = count, .bytes = elems * sizeof(double)};
-    while (v->kind < HETLA__CUDA_VGETRF && strcmp(what, names[v->kind]))
+    *v = (gpu_vbatch){.count = count, .bytes = elems * sizeof(double), .trans = !strcmp(what, "gemvt")};
+    while (v->kind < HETLA__CUDA_VGETRF && strcmp(v->trans ? "gemv" : what, names[v->kind]))
         v->kind++;
     int top = 0;
     long long pivots = 0;
@@ -553,7 +554,7 @@ static int vendor_group(gpu_vbatch *v, int n, int f, int size, int *piv, cusolve
     const double one = 1;
     switch (v->kind) {
     case HETLA__CUDA_VGEMV:
-        return cublasDgemvBatched(blas, CUBLAS_OP_N, n, n, &one, (const double *const *)v->Ap + f, n,
+        return cublasDgemvBatched(blas, v->trans ? CUBLAS_OP_T : CUBLAS_OP_N, n, n, &one, (const double *const *)v->Ap + f, n,
                                   (const double *const *)v->Bp + f, 1, &one, v->Cp + f, 1,
                                   size) != CUBLAS_STATUS_SUCCESS;
     case HETLA__CUDA_VTRSM:
@@ -586,9 +587,14 @@ static int vbatch_enqueue(gpu_vbatch *v, vbatch_step s, cublasHandle_t blas, cus
 {
     switch (s) {
     case V_HETLA: {
-        /* the options left zero: no transpose, TRSM on the left, lower, non-unit */
-        hetla__cuda_vbatch b = {
-            .type = HETLA__CUDA_D, .kind = v->kind, .count = v->count, .top = v->top, .data = v->D, .meta = v->meta};
+        /* the other options left zero: TRSM on the left, lower, non-unit */
+        hetla__cuda_vbatch b = {.type = HETLA__CUDA_D,
+                                .kind = v->kind,
+                                .transa = v->trans,
+                                .count = v->count,
+                                .top = v->top,
+                                .data = v->D,
+                                .meta = v->meta};
         return hetla__cuda_vbatch_run(&b, v->stream) != cudaSuccess;
     }
     case V_VENDOR:
@@ -626,11 +632,11 @@ static int vbatch_timed(gpu_vbatch *v, vbatch_step s, cublasHandle_t blas, cusol
     return rc ? fail(err, errlen, "GPU variable batch run") : 0;
 }
 
-/** @p what ("gemm", "gemv", "trsm", "potrf", "getrf") on @p count
+/** @p what ("gemm", "gemv", "gemvt", "trsm", "potrf", "getrf") on @p count
  *  problems of orders @p order (host), packed in @p data (@p elems
  *  doubles) as the library packs a variable batch (each problem's
  *  operands one after the other: GEMM A, B, C, C := A B + C; GEMV A, x, y,
- *  y := A x + y; TRSM A, B, B := inv(A) B, A lower triangular with its
+ *  y := A x + y, gemvt y := A^T x + y; TRSM A, B, B := inv(A) B, A lower triangular with its
  *  diagonal read; the factorizations A, Cholesky of its lower triangle,
  *  LU with partial pivoting), device-resident: sec[0] hetla's kernel for
  *  packed variable batches (the data after it into @p out_h), sec[1] the
