@@ -70,23 +70,64 @@ __device__ void gemm_tiles(const hetla__cuda_vbatch &v, const hetla__cuda_vmat &
 }
 
 
+/* The sum of v over a warp's lanes, in every lane. */
+__device__ __forceinline__ float warp_sum(float v)
+{
+    for (int o = 16; o > 0; o >>= 1)
+        v += __shfl_xor_sync(0xffffffffu, v, o);
+    return v;
+}
+__device__ __forceinline__ double warp_sum(double v)
+{
+    for (int o = 16; o > 0; o >>= 1)
+        v += __shfl_xor_sync(0xffffffffu, v, o);
+    return v;
+}
+__device__ __forceinline__ cf warp_sum(cf v) { return {warp_sum(v.re), warp_sum(v.im)}; }
+__device__ __forceinline__ cd warp_sum(cd v) { return {warp_sum(v.re), warp_sum(v.im)}; }
+
 /* y := alpha op(A) x + beta y of one matrix, by the block from global
- * memory, an element of y a thread: not transposed, consecutive threads
- * read consecutive rows of A (coalesced); transposed, each walks its
- * column of A, whose sectors L1 keeps for its next reads. */
-template <typename T> __device__ void gemv_alone(const hetla__cuda_vbatch &v, const hetla__cuda_vmat &d)
+ * memory, the loads of A coalesced either way: transposed, a warp an
+ * element of y, its lanes down A's column, summed by shuffles; not
+ * transposed, 32 rows at a time, the lanes over the rows and the warps
+ * over the columns, their sums added through @p part (a T a thread).
+ * Before, a thread an element of y walked its row (its column,
+ * transposed) alone: 0.71x / 0.33x cublasDgemvBatched called per order
+ * at orders 1..128 (`2026-11-27-session19.md`). Every thread of the block
+ * calls it (it synchronizes). */
+template <typename T> __device__ void gemv_alone(const hetla__cuda_vbatch &v, const hetla__cuda_vmat &d, T *part)
 {
     const int ta = v.transa, M = (int)(ta ? d.n : d.m), K = (int)(ta ? d.m : d.n);
+    const int lane = (int)threadIdx.x % 32, w = (int)threadIdx.x / 32, nw = (int)blockDim.x / 32;
     T *D = (T *)v.data;
     const T *A = D + d.off[0], *x = D + d.off[1];
     T *y = D + d.off[2];
     const T alpha = scalar<T>::make(d.alpha), beta = scalar<T>::make(d.beta);
     const bool reads = !scalar<T>::zero(d.alpha), keeps = !scalar<T>::zero(d.beta);
-    for (int i = threadIdx.x; i < M; i += blockDim.x) {
+    if (ta) {
+        for (int i = w; i < M; i += nw) {
+            T acc = {};
+            for (int l = lane; reads && l < K; l += 32)
+                acc = acc + op_at(A, d.ld[0], ta, i, l) * x[l];
+            acc = warp_sum(acc);
+            if (lane == 0)
+                y[i] = keeps ? alpha * acc + beta * y[i] : alpha * acc;
+        }
+        return;
+    }
+    for (int i0 = 0; i0 < M; i0 += 32) {
+        const int i = i0 + lane;
         T acc = {};
-        for (int l = 0; reads && l < K; l++)
-            acc = acc + op_at(A, d.ld[0], ta, i, l) * x[l];
-        y[i] = keeps ? alpha * acc + beta * y[i] : alpha * acc;
+        for (int l = w; reads && i < M && l < K; l += nw)
+            acc = acc + A[i + l * d.ld[0]] * x[l];
+        part[threadIdx.x] = acc;
+        __syncthreads();
+        if (w == 0 && i < M) {
+            for (int q = 1; q < nw; q++)
+                acc = acc + part[q * 32 + lane];
+            y[i] = keeps ? alpha * acc + beta * y[i] : alpha * acc;
+        }
+        __syncthreads();
     }
 }
 
@@ -249,7 +290,7 @@ template <typename T> __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLO
         q1 = window_end(g, q0, gn, W, &alone);
         if (alone) {
             if (v.kind == HETLA__CUDA_VGEMV)
-                gemv_alone<T>(v, v.meta[t0 + q0]);
+                gemv_alone<T>(v, v.meta[t0 + q0], s);
             else
                 gemm_tiles<T, 16, 16, 16>(v, v.meta[t0 + q0]);
             continue;
