@@ -249,7 +249,8 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
                                                 [TRSM] = {"cublas(batched)", "DtrsmBatched, a call per order"},
                                                 [POTRF] = {"cusolver(batched)", "DpotrfBatched, a call per order"},
                                                 [GETRF] = {"cublas(batched)", "DgetrfBatched, a call per order"},
-                                                [GETRF + 1] = {"cublas(batched)", "DgemvBatched transposed, a call per order"}};
+                                                [GETRF + 1] = {"cublas(batched)",
+                                                               "DgemvBatched transposed, a call per order"}};
         const char *const *v = vendor[j->trans ? GETRF + 1 : j->kind];
         double n = (double)j->max;
         bench_print_rate(o, r, "hetla(packed)", sec[0], j->flops, j->bytes, peak, "kernel, device-resident",

@@ -554,9 +554,9 @@ static int vendor_group(gpu_vbatch *v, int n, int f, int size, int *piv, cusolve
     const double one = 1;
     switch (v->kind) {
     case HETLA__CUDA_VGEMV:
-        return cublasDgemvBatched(blas, v->trans ? CUBLAS_OP_T : CUBLAS_OP_N, n, n, &one, (const double *const *)v->Ap + f, n,
-                                  (const double *const *)v->Bp + f, 1, &one, v->Cp + f, 1,
-                                  size) != CUBLAS_STATUS_SUCCESS;
+        return cublasDgemvBatched(blas, v->trans ? CUBLAS_OP_T : CUBLAS_OP_N, n, n, &one,
+                                  (const double *const *)v->Ap + f, n, (const double *const *)v->Bp + f, 1, &one,
+                                  v->Cp + f, 1, size) != CUBLAS_STATUS_SUCCESS;
     case HETLA__CUDA_VTRSM:
         return cublasDtrsmBatched(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n,
                                   n, &one, (const double *const *)v->Ap + f, n, v->Bp + f, n,
@@ -636,15 +636,15 @@ static int vbatch_timed(gpu_vbatch *v, vbatch_step s, cublasHandle_t blas, cusol
  *  problems of orders @p order (host), packed in @p data (@p elems
  *  doubles) as the library packs a variable batch (each problem's
  *  operands one after the other: GEMM A, B, C, C := A B + C; GEMV A, x, y,
- *  y := A x + y, gemvt y := A^T x + y; TRSM A, B, B := inv(A) B, A lower triangular with its
- *  diagonal read; the factorizations A, Cholesky of its lower triangle,
- *  LU with partial pivoting), device-resident: sec[0] hetla's kernel for
- *  packed variable batches (the data after it into @p out_h), sec[1] the
- *  vendor with a call (GEMM: a group) per order, cublasDgemmGroupedBatched,
- *  cublasDgemvBatched, cublasDtrsmBatched, cusolverDnDpotrfBatched or
- *  cublasDgetrfBatched (@p out_v), sec[2] one device-to-device copy of
- *  half the @p bytes the operation moves (read once and written once);
- *  @p peak_gbs the memory bandwidth (GB/s). */
+ *  y := A x + y, gemvt y := A^T x + y; TRSM A, B, B := inv(A) B, A lower
+ *  triangular with its diagonal read; the factorizations A, Cholesky of
+ *  its lower triangle, LU with partial pivoting), device-resident: sec[0]
+ *  hetla's kernel for packed variable batches (the data after it into
+ *  @p out_h), sec[1] the vendor with a call (GEMM: a group) per order,
+ *  cublasDgemmGroupedBatched, cublasDgemvBatched, cublasDtrsmBatched,
+ *  cusolverDnDpotrfBatched or cublasDgetrfBatched (@p out_v), sec[2] one
+ *  device-to-device copy of half the @p bytes the operation moves (read
+ *  once and written once); @p peak_gbs the memory bandwidth (GB/s). */
 HETLA__MODULE_EXPORT int hetla_cuda_bench_dvbatch(const char *what, int device, long long count, const int *order,
                                                   const double *data, size_t elems, double bytes, int reps,
                                                   double *out_h, double *out_v, double sec[3], double *peak_gbs,
