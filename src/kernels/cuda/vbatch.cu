@@ -70,14 +70,8 @@ __device__ void gemm_tiles(const hetla__cuda_vbatch &v, const hetla__cuda_vmat &
 }
 
 
-/* The sum of v over a warp's lanes, in every lane. */
-__device__ __forceinline__ float warp_sum(float v)
-{
-    for (int o = 16; o > 0; o >>= 1)
-        v += __shfl_xor_sync(0xffffffffu, v, o);
-    return v;
-}
-__device__ __forceinline__ double warp_sum(double v)
+/* The sum of v over a warp's lanes, in every lane (complex: each part). */
+template <typename R> __device__ __forceinline__ R warp_sum(R v)
 {
     for (int o = 16; o > 0; o >>= 1)
         v += __shfl_xor_sync(0xffffffffu, v, o);
