@@ -167,6 +167,7 @@ hetla_status hetla__batch_insert(hetla__batch_run *r, const char *op, const hetl
     h->piv_buf = ipiv ? nops + (info ? 1 : 0) : -1;
     h->piv = piv;
     hetla_int per = chunk_size(r->ctx, ops, nops, count);
+    hetla__wake_idle(r->ctx, k, mask, (int)((count + per - 1) / per));
     hetla_status s = HETLA_SUCCESS;
     for (hetla_int k0 = 0; k0 < count && !s; k0 += per) {
         hetla_int w = count - k0 < per ? count - k0 : per;
@@ -314,6 +315,7 @@ hetla_status hetla__vbatch_insert(hetla__batch_run *r, const char *op, hetla__vb
     int accel = hetla__accelerators_for(r->ctx, packed) != 0;
     int workers = hetla__blas_cpu_workers(r->ctx);
     hetla_int per = count / (CHUNKS_PER_WORKER * (workers > 0 ? workers : 1)) + 1;
+    hetla__wake_idle(r->ctx, accel ? packed : k, accel ? 0 : cpu_mask(r->ctx), (int)((count + per - 1) / per));
     hetla_status s = HETLA_SUCCESS;
     for (hetla_int k0 = 0; k0 < count && !s; k0 += per) {
         args->first = k0;

@@ -26,6 +26,10 @@ static void context_free(hetla_context *ctx)
     hetla__topology_fini(ctx);
     pthread_mutex_destroy(&ctx->done_lock);
     pthread_cond_destroy(&ctx->done_cond);
+    for (int d = 0; d < HETLA__MAX_DEVICES; d++) {
+        pthread_mutex_destroy(&ctx->idle[d].lock);
+        pthread_cond_destroy(&ctx->idle[d].cond);
+    }
     pthread_mutex_destroy(&ctx->registry_lock);
     pthread_mutex_destroy(&ctx->alloc_lock);
     pthread_mutex_destroy(&ctx->dispose_lock);
@@ -80,6 +84,10 @@ hetla_status hetla_context_create(const hetla_config *cfg, hetla_context **out)
         return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_context_create: out of memory");
     pthread_mutex_init(&ctx->done_lock, NULL);
     pthread_cond_init(&ctx->done_cond, NULL);
+    for (int d = 0; d < HETLA__MAX_DEVICES; d++) {
+        pthread_mutex_init(&ctx->idle[d].lock, NULL);
+        pthread_cond_init(&ctx->idle[d].cond, NULL);
+    }
     pthread_mutex_init(&ctx->registry_lock, NULL);
     pthread_mutex_init(&ctx->alloc_lock, NULL);
     pthread_mutex_init(&ctx->dispose_lock, NULL);

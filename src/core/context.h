@@ -26,6 +26,15 @@ typedef struct hetla__task hetla__task;
 typedef struct hetla__sched_ops hetla__sched_ops;
 typedef struct hetla__trace hetla__trace;
 
+/** Where the idle workers of one device sleep (worker.c): one condition
+ *  variable for all of them, so that one call wakes any number. */
+typedef struct hetla__idle {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    atomic_int asleep; /* workers waiting on cond (changed under lock) */
+    int wakes;         /* wake-ups granted and not yet taken (<= asleep), under lock */
+} hetla__idle;
+
 /* Atomics written on every task stand on cache lines of their own, so that
  * inserting threads and workers do not slow each other down. */
 #define HETLA__LINE alignas(64)
@@ -63,10 +72,11 @@ struct hetla_context {
     const hetla__sched_ops *sched;
     void *sched_state;
 
-    /* worker sleep / wake (see worker.c for the protocol; each worker
-     * sleeps on its own condition variable) */
+    /* worker sleep / wake (see worker.c for the protocol; the workers of
+     * a device sleep together, in idle[device id]) */
     HETLA__LINE atomic_ulong ready_epoch;
     HETLA__LINE atomic_int sleepers;
+    hetla__idle idle[HETLA__MAX_DEVICES];
     atomic_int stopping;
     int watchdog_s;                   /* hetla_config.watchdog_s */
     struct hetla__watchdog *watchdog; /* its state (watchdog.c), NULL when off */

@@ -115,11 +115,6 @@ struct hetla__worker {
     _Atomic double busy_s;
     atomic_ullong ntasks, nskipped;
     atomic_ullong naive[2], naive_bytes[2]; /* hetla_stats' naive_transfers, by direction */
-    /* sleeping (worker.c): asleep is claimed by the thread that wakes it */
-    pthread_mutex_t sleep_lock;
-    pthread_cond_t sleep_cond;
-    atomic_int asleep;
-    int woken; /* under sleep_lock */
     /* what it is doing, for the watchdog (watchdog.c) */
     _Atomic(const char *) doing;
     _Atomic(const char *) doing_task;    /* the task's label, or NULL */
@@ -205,14 +200,20 @@ static inline void hetla__spin_lock(hetla__spinlock *l)
 
 static inline void hetla__spin_unlock(hetla__spinlock *l) { atomic_store_explicit(&l->held, 0, memory_order_release); }
 
-/** Whether worker @p w may run @p t. */
-/** Whether a task of kernel @p k and device mask @p mask can run on @p w. */
-static inline int hetla__kernel_fits(const hetla_kernel *k, uint64_t mask, const hetla__worker *w)
+/** Whether a task of kernel @p k and device mask @p mask can run on device
+ *  @p d (its index in the context). */
+static inline int hetla__kernel_fits_device(const hetla_kernel *k, uint64_t mask, int d)
 {
-    int d = w->dev->id;
     return k->selected[d] >= 0 && (mask == 0 || (mask >> d & 1u));
 }
 
+/** The same on worker @p w's device. */
+static inline int hetla__kernel_fits(const hetla_kernel *k, uint64_t mask, const hetla__worker *w)
+{
+    return hetla__kernel_fits_device(k, mask, w->dev->id);
+}
+
+/** Whether worker @p w may run @p t. */
 static inline int hetla__task_fits(const hetla__task *t, const hetla__worker *w)
 {
     return hetla__kernel_fits(t->kernel, t->mask, w);
@@ -245,6 +246,11 @@ hetla_status hetla__watchdog_start(hetla_context *ctx);
 void hetla__watchdog_stop(hetla_context *ctx);
 /** Hands a ready task to the scheduler and wakes workers. */
 void hetla__ready(hetla_context *ctx, hetla__task *t);
+/** Wakes up to @p n idle workers that can run kernel @p k on the devices
+ *  of @p mask (0: any), one call a device: for a thread about to insert @p n
+ *  independent tasks, so that the workers wake while it inserts rather
+ *  than one a task. */
+void hetla__wake_idle(hetla_context *ctx, const hetla_kernel *k, uint64_t mask, int n);
 
 /* coherence (coherence.c): called with d->lock held */
 hetla_status hetla__replica_fetch(hetla_data *d, int node, hetla_access mode, hetla__worker *w);

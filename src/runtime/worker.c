@@ -6,14 +6,18 @@
  * kernels already queued) and finishes tasks as their marks pass.
  *
  * Sleep/wake without lost wake-ups (a Dekker pair on seq_cst atomics): a
- * pusher bumps ready_epoch, then reads sleepers and the workers' asleep
- * flags; a worker bumps sleepers and sets its flag, then re-reads
- * ready_epoch before waiting. One of them always sees the other's write.
- * Each worker sleeps on its own condition variable and only the worker a
- * task was given to is woken (or, if it is busy, one idle sibling of its
- * device that may steal it; for a task any worker may take, one idle
- * worker it fits): waking every sleeper at every push made dozens of idle
- * CPU workers contend for one lock with the GPU drivers pushing tasks. */
+ * pusher bumps ready_epoch, then reads sleepers and the device's asleep
+ * count; a worker bumps both, then re-reads ready_epoch before waiting.
+ * One of them always sees the other's write.
+ * The workers of a device sleep on one condition variable; a waker
+ * grants wake-ups (at most one a sleeper) and signals, or broadcasts when
+ * it grants several: one system call wakes a device's workers for a burst
+ * of tasks (hetla__wake_idle) where a call a task left the 16th worker of
+ * a batched call starting 120-200 us after the first. A pushed task wakes
+ * one sleeper of the device it was given to (which takes it, or steals
+ * it from its busy sibling), or of a device it fits when any may take it:
+ * waking every sleeper at every push made dozens of idle CPU workers
+ * contend for one lock with the GPU drivers pushing tasks. */
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,17 +26,25 @@
 
 enum { SPIN_ROUNDS = 2000 };
 
-/* Wakes @p w if it is asleep and no other thread has claimed it yet.
- * @return 1 if this call woke it. */
-static int wake(hetla__worker *w)
+/* Grants up to @p n sleepers of device @p d a wake-up and wakes them.
+ * @return how many it woke. */
+static int wake_device(hetla_context *ctx, int d, int n)
 {
-    if (!atomic_load(&w->asleep) || !atomic_exchange(&w->asleep, 0))
+    hetla__idle *s = &ctx->idle[d];
+    if (n <= 0 || atomic_load(&s->asleep) == 0)
         return 0;
-    pthread_mutex_lock(&w->sleep_lock);
-    w->woken = 1;
-    pthread_cond_signal(&w->sleep_cond);
-    pthread_mutex_unlock(&w->sleep_lock);
-    return 1;
+    pthread_mutex_lock(&s->lock);
+    int g = atomic_load(&s->asleep) - s->wakes;
+    g = g < n ? g : n;
+    if (g > 0) {
+        s->wakes += g;
+        if (g == 1)
+            pthread_cond_signal(&s->cond);
+        else
+            pthread_cond_broadcast(&s->cond);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return g > 0 ? g : 0;
 }
 
 void hetla__ready(hetla_context *ctx, hetla__task *t)
@@ -45,15 +57,22 @@ void hetla__ready(hetla_context *ctx, hetla__task *t)
     atomic_fetch_add(&ctx->ready_epoch, 1);
     if (atomic_load(&ctx->sleepers) == 0)
         return;
-    if (target >= 0 && wake(&ctx->workers[target]))
+    if (target >= 0) {
+        wake_device(ctx, ctx->workers[target].dev->id, 1);
         return;
-    /* the one given it is busy (a sibling may steal the task), or anyone may take it */
-    const hetla__device *dev = target >= 0 ? ctx->workers[target].dev : NULL;
-    for (int i = 0; i < ctx->nworkers; i++) {
-        hetla__worker *w = &ctx->workers[i];
-        if (i != target && (dev ? w->dev == dev : hetla__kernel_fits(k, mask, w)) && wake(w))
-            return;
     }
+    for (int d = 0; d < ctx->ndevices; d++)
+        if (hetla__kernel_fits_device(k, mask, d) && wake_device(ctx, d, 1))
+            return;
+}
+
+void hetla__wake_idle(hetla_context *ctx, const hetla_kernel *k, uint64_t mask, int n)
+{
+    if (atomic_load(&ctx->sleepers) == 0)
+        return;
+    for (int d = 0; d < ctx->ndevices && n > 0; d++)
+        if (hetla__kernel_fits_device(k, mask, d))
+            n -= wake_device(ctx, d, n);
 }
 
 /* Waits until woken, the epoch moves past @p seen or the context stops. */
@@ -66,14 +85,16 @@ static void idle_wait(hetla__worker *w, unsigned long seen)
             return;
         hetla__cpu_relax();
     }
+    hetla__idle *s = &ctx->idle[w->dev->id];
     atomic_fetch_add(&ctx->sleepers, 1);
-    pthread_mutex_lock(&w->sleep_lock);
-    atomic_store(&w->asleep, 1);
-    while (!w->woken && atomic_load(&ctx->ready_epoch) == seen && !atomic_load(&ctx->stopping))
-        pthread_cond_wait(&w->sleep_cond, &w->sleep_lock);
-    w->woken = 0;
-    atomic_store(&w->asleep, 0);
-    pthread_mutex_unlock(&w->sleep_lock);
+    pthread_mutex_lock(&s->lock);
+    atomic_fetch_add(&s->asleep, 1);
+    while (!s->wakes && atomic_load(&ctx->ready_epoch) == seen && !atomic_load(&ctx->stopping))
+        pthread_cond_wait(&s->cond, &s->lock);
+    if (s->wakes) /* the grant, or one left by a sleeper that woke on the epoch */
+        s->wakes--;
+    atomic_fetch_sub(&s->asleep, 1);
+    pthread_mutex_unlock(&s->lock);
     atomic_fetch_sub(&ctx->sleepers, 1);
 }
 
@@ -199,13 +220,8 @@ hetla_status hetla__workers_start(hetla_context *ctx, int cpu_workers)
             if (s)
                 return s;
         }
-        pthread_mutex_init(&w->sleep_lock, NULL);
-        pthread_cond_init(&w->sleep_cond, NULL);
-        if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
-            pthread_mutex_destroy(&w->sleep_lock);
-            pthread_cond_destroy(&w->sleep_cond);
+        if (pthread_create(&w->thread, NULL, worker_main, w) != 0)
             return hetla__fail(HETLA_ERR_NO_MEMORY, "hetla_context_create: could not start worker %d", w->id);
-        }
     }
     return HETLA_SUCCESS;
 }
@@ -213,17 +229,14 @@ hetla_status hetla__workers_start(hetla_context *ctx, int cpu_workers)
 void hetla__workers_stop(hetla_context *ctx)
 {
     atomic_store(&ctx->stopping, 1);
-    for (int i = 0; i < ctx->nworkers; i++) { /* (under its lock: a worker between its checks and its wait hears it) */
-        hetla__worker *w = &ctx->workers[i];
-        pthread_mutex_lock(&w->sleep_lock);
-        pthread_cond_signal(&w->sleep_cond);
-        pthread_mutex_unlock(&w->sleep_lock);
+    for (int d = 0; d < ctx->ndevices; d++) { /* (under the lock: a worker between its checks and its wait hears it) */
+        pthread_mutex_lock(&ctx->idle[d].lock);
+        pthread_cond_broadcast(&ctx->idle[d].cond);
+        pthread_mutex_unlock(&ctx->idle[d].lock);
     }
     for (int i = 0; i < ctx->nworkers; i++) {
         hetla__worker *w = &ctx->workers[i];
         pthread_join(w->thread, NULL);
-        pthread_mutex_destroy(&w->sleep_lock);
-        pthread_cond_destroy(&w->sleep_cond);
         if (w->queue && w->dev->ops->queue_destroy)
             w->dev->ops->queue_destroy(w->dev, w->queue);
         if (w->side_queue && w->dev->ops->queue_destroy)
