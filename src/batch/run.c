@@ -427,9 +427,10 @@ static hetla_status vcheck_kernel(const hetla_exec *x)
     return HETLA_SUCCESS;
 }
 
-/* The fewest matrices a check task takes: the checks read some 70 bytes a
- * matrix (0.7 ms for 100 000 GEMMs on one core); below this the caller
- * checks them alone. */
+/* The fewest matrices a range of checks takes: the checks read some 70
+ * bytes a matrix (0.7 ms for 100 000 GEMMs on one core); below this the
+ * caller checks them alone. Above it the caller checks the first range
+ * while tasks on the CPU workers check the others. */
 enum { VCHECK_MIN = 8192 };
 
 hetla_status hetla__vbatch_check(hetla__batch_run *r, const char *fn, hetla__vbatch_args *a, hetla_int count,
@@ -443,10 +444,14 @@ hetla_status hetla__vbatch_check(hetla__batch_run *r, const char *fn, hetla__vba
     if (!c)
         return hetla__fail(HETLA_ERR_NO_MEMORY, "%s: out of memory for the checks", fn);
     hetla_status s = HETLA_SUCCESS;
-    for (hetla_int p = 0; p < parts && !s; p++) {
+    hetla_kernel *k;
+    if (parts > 1 && !hetla_kernel_find(r->ctx, "batch_vcheck", &k))
+        hetla__wake_idle(r->ctx, k, cpu_mask(r->ctx), (int)parts - 1);
+    /* the workers take the ranges after the first, the caller the first */
+    for (hetla_int p = parts - 1; p >= 0 && !s; p--) {
         c[p] = (hetla__vcheck){.fn = fn, .info = info};
         vcheck_range range = {a, count * p / parts, count * (p + 1) / parts, &c[p]};
-        if (parts == 1)
+        if (p == 0)
             vcheck_run(&range);
         else
             s = cpu_task(r, "batch_vcheck", NULL, 0, &range, sizeof range);
