@@ -1,5 +1,6 @@
 /* Worker threads: each drives one device, pops ready tasks from the
- * scheduler and runs them; idle workers spin briefly, then sleep.
+ * scheduler and runs them; idle workers poll briefly (yielding their
+ * core now and then), then sleep.
  *
  * A worker of a device with marks keeps up to HETLA__MAX_MARKS tasks in
  * flight: it starts the next ready task (its input copies overlapping the
@@ -24,7 +25,13 @@
 
 #include "runtime/runtime.h"
 
-enum { SPIN_ROUNDS = 2000 };
+/* An idle worker polls SPIN_ROUNDS times before it sleeps, yielding its
+ * core every YIELD_EVERY polls: a worker woken on the core of a thread
+ * inserting a batched call's chunks ran the chunks inserted so far, then
+ * polled for the next while that thread, runnable on the same core,
+ * waited for it (order-2 DGEMM batches 0.305-0.341 against 0.316-0.407
+ * ms on 16 cores, tiled potrf and getrf at 8192 unchanged). */
+enum { SPIN_ROUNDS = 2000, YIELD_EVERY = 64 };
 
 /* Grants up to @p n sleepers of device @p d a wake-up and wakes them.
  * @return how many it woke. */
@@ -79,11 +86,13 @@ void hetla__wake_idle(hetla_context *ctx, const hetla_kernel *k, uint64_t mask, 
 static void idle_wait(hetla__worker *w, unsigned long seen)
 {
     hetla_context *ctx = w->ctx;
-    for (int i = 0; i < SPIN_ROUNDS; i++) {
+    for (int i = 1; i <= SPIN_ROUNDS; i++) {
         if (atomic_load_explicit(&ctx->ready_epoch, memory_order_relaxed) != seen ||
             atomic_load_explicit(&ctx->stopping, memory_order_relaxed))
             return;
         hetla__cpu_relax();
+        if (i % YIELD_EVERY == 0)
+            sched_yield();
     }
     hetla__idle *s = &ctx->idle[w->dev->id];
     atomic_fetch_add(&ctx->sleepers, 1);
