@@ -18,7 +18,7 @@ typedef struct bench_opts {
     long count;          /* --count: matrices per batch, batch benches (0 = 100 000) */
     long sizes[16];      /* --sizes 2,3,4: matrix orders, batch benches */
     int nsizes;
-    int resident; /* --resident: GPU factorizations device-resident only */
+    int resident; /* --resident: GPU factorizations and variable batches device-resident only */
 } bench_opts;
 
 typedef struct bench_row {

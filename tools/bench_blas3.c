@@ -360,31 +360,41 @@ static turns turns_for(const bench_opts *o, double budget, double span, double s
 
 /* Sides @p x and @p y take turns, a block of products each, in an order
  * that flips every turn, so that the drift of clocks and of the memory
- * system over seconds reaches both alike; each side's median into @p med.
+ * system over seconds reaches both alike; each side's median into
+ * @p med[0] and @p med[1], and into @p med[2] the median over the turns
+ * of y's time over x's in the turn (block medians): paired, the ratio
+ * is not moved by a drift slower than a turn, which on NVIDIA's OpenCL
+ * moves a block's median dgemm by up to 5 % (n = 1024, H100).
  * Blocks of many short products keep a device from switching between two
  * contexts (hetla's and the peer's) at every product, which slows both on
  * NVIDIA's OpenCL; sides in one context (hetla and the peer on its
  * buffers) take turns in blocks too: there the submitting thread changes
  * (hetla's worker, the caller) and product by product the ratio moved by
  * 15 % from run to run at n = 2048, in blocks by 6 %. */
-static int take_turns(comparison *q, int x, int y, turns tr, double med[2])
+static int take_turns(comparison *q, int x, int y, turns tr, double med[3])
 {
     const int side[2] = {x, y};
-    for (int r = 0; r < tr.count; r++)
+    double pair[MAX_SAMPLES];
+    for (int r = 0; r < tr.count; r++) {
         for (int k = 0; k < 2; k++) {
             int i = (r & 1) ^ k;
             for (int b = 0; b < tr.block; b++)
                 if ((q->t[i][r * tr.block + b] = once(q, side[i])) < 0)
                     return 1;
         }
+        double tx = bench_median(q->t[0] + r * tr.block, tr.block);
+        pair[r] = bench_median(q->t[1] + r * tr.block, tr.block) / tx;
+    }
+    med[2] = bench_median(pair, tr.count);
     med[0] = bench_median(q->t[0], tr.count * tr.block);
     med[1] = bench_median(q->t[1], tr.count * tr.block);
     return 0;
 }
 
-/* A pair of rows and their ratio: hetla and the peer, with notes. */
+/* A pair of rows and their ratios: hetla and the peer, with notes; the
+ * ratio of the medians, then the paired one (take_turns). */
 static void print_pair(const bench_opts *o, const char *sizes, const accel_peer *a, const char *label, size_t n,
-                       const double med[2], double resid_h, double resid_p, const char *note_h, turns tr,
+                       const double med[3], double resid_h, double resid_p, const char *note_h, turns tr,
                        const char *note_p)
 {
     bench_row h, c;
@@ -393,6 +403,13 @@ static void print_pair(const bench_opts *o, const char *sizes, const accel_peer 
     snprintf(h.note, sizeof h.note, "%s, %d turns of %d", note_h, tr.count, tr.block);
     snprintf(c.note, sizeof c.note, "%s", note_p);
     bench_print(o, &h), bench_print(o, &c), bench_print_ratio(o, &h, &c);
+    if (o->json)
+        printf("{\"operation\":\"gemm\",\"sizes\":\"%s\",\"paired_ratio\":%.4f,\"of\":\"hetla\",\"over\":\"%s\"}\n",
+               sizes, med[2], a->impl);
+    else
+        printf("%-18s %-4s %-24s paired ratio hetla / %s = %.3f (median over %d turns)\n", "gemm", "d", sizes, a->impl,
+               med[2], tr.count);
+    fflush(stdout);
 }
 
 static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel_peer *a, const peer_fns *fn,
@@ -406,7 +423,7 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
     snprintf(sizes, sizeof sizes, "n=%zu", n);
     snprintf(label, sizeof label, "%s:%d", a->backend, device);
     *q = (comparison){.ctx = ctx, .p = &p, .fn = fn, .host = 1};
-    double resid_peer = -1, resid_h = -1, resid_r = -1, med_h[2] = {0}, med_r[2] = {0}, med_s[2] = {0};
+    double resid_peer = -1, resid_h = -1, resid_r = -1, med_h[3] = {0}, med_r[3] = {0}, med_s[3] = {0};
     /* the peer's warm-up, host to host, puts A and B in its buffers for its
      * device-resident turns */
     int rc = fn->open(device, (int)n, &q->peer, err, sizeof err);

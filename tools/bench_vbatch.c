@@ -11,7 +11,8 @@
  * for packed variable batches beside the vendor called once per order
  * (cublasDgemmGroupedBatched with a group per order, cublasDgemvBatched,
  * cublasDtrsmBatched, cusolverDnDpotrfBatched, cublasDgetrfBatched), both
- * device-resident, a copy of the same bytes, and the call host to host.
+ * device-resident, a copy of the same bytes, and (not with --resident)
+ * the call host to host.
  * hetla's results are checked against the peer's. */
 #include <cblas.h>
 #include <lapacke.h>
@@ -237,7 +238,7 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
     int rc = !oh || !ov || !oa ||
              bench(j->what, 0, (long long)j->count, j->order, j->data0, j->elems, j->bytes, o->reps, oh, ov, sec, &peak,
                    err, sizeof err);
-    double ta = rc ? -1 : api_run(o, ctx, j, oa);
+    double ta = rc ? -1 : o->resident ? 0 : api_run(o, ctx, j, oa);
     if (rc || ta < 0)
         fprintf(stderr, "hetla bench %s-vbatch: %s\n", j->what,
                 *err ? err
@@ -260,8 +261,9 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
         bench_print_ratio(o, &h, r);
         bench_print_rate(o, r, "copy(same bytes)", sec[2], 0, j->bytes, peak,
                          "one cudaMemcpy moving what the call moves", -1);
-        bench_print_rate(o, r, "hetla-api", ta, j->flops, j->bytes, peak, "the call, host to host",
-                         bench_diff_eps(oa, ov, j->elems, n));
+        if (!o->resident)
+            bench_print_rate(o, r, "hetla-api", ta, j->flops, j->bytes, peak, "the call, host to host",
+                             bench_diff_eps(oa, ov, j->elems, n));
     }
     free(oh), free(ov), free(oa);
     return rc || ta < 0;
