@@ -143,7 +143,9 @@ typedef struct hetla__cuda_vmat {
  *  memory (a thread where a window's orders are all small), or with
  *  @p top small a thread per matrix in global memory, the one-thread
  *  algorithms of hetla__cuda_potrf_batch and hetla__cuda_getrf_batch
- *  element for element. */
+ *  element for element; the larger matrices a thread block each in
+ *  shared memory (Cholesky right-looking, each element's operations
+ *  still in the one-thread order). */
 typedef struct hetla__cuda_vbatch {
     hetla__cuda_type type;
     hetla__cuda_vkind kind;

@@ -8,10 +8,11 @@
  * block per matrix, a thread per right-hand side; Cholesky and LU a
  * thread block per group of matrices through the GEMM's windows, a tile
  * of 16 or 32 lanes (or, all orders small, a thread) per matrix, or for
- * batches of small orders a thread per matrix in global memory. The solves and factorizations run
- * the CPU reference's algorithms (src/batch/zbatch_ref.c) element for
- * element, so that info and pivots match the CPU's. Any order, 0
- * included. */
+ * batches of small orders a thread per matrix in global memory; the
+ * larger matrices a thread block each in shared memory. The solves and
+ * factorizations run the CPU reference's algorithms
+ * (src/batch/zbatch_ref.c) element for element, so that info and pivots
+ * match the CPU's. Any order, 0 included. */
 #include "kernels/cuda/batch_cuda.h"
 #include "kernels/cuda/batch_types.cuh"
 
@@ -211,6 +212,13 @@ __device__ void load_group(const hetla__cuda_vbatch &v, ll t0, int gn, vgroup_ma
     __syncthreads();
 }
 
+/* The matrices larger than a window that vfactor_big takes: those of
+ * more than lo elements and at most hi (none where hi <= lo). */
+struct vskip {
+    ll lo, hi;
+    __device__ __forceinline__ bool takes(ll elems) const { return elems > lo && elems <= hi; }
+};
+
 /* One past the last matrix of the window that starts at matrix q0 (q0 + 1
  * where that one alone does not fit: *alone is then set). */
 template <typename T> __device__ int window_end(const vgroup_mat<T> *g, int q0, int gn, int W, bool *alone)
@@ -333,9 +341,11 @@ template <typename T> __global__ void __launch_bounds__(64) vtrsm(const hetla__c
  * whole warp. Every
  * element sees the same operations in the same order as in the
  * one-thread algorithms, so that info and pivots match the CPU's. A
- * matrix larger than a window is factored in global memory by the whole
- * block, its warps over the columns (one warp: 0.12x cuBLAS / 0.18x
- * cuSOLVER at orders 1..128, LU / Cholesky, H100). */
+ * matrix larger than a window is left to vfactor_big (below); one that
+ * does not fit there either (more than the shared memory a block may
+ * have) is factored in global memory by the whole block, its warps over
+ * the columns (one warp: 0.12x cuBLAS / 0.18x cuSOLVER at orders 1..128,
+ * LU / Cholesky, H100). */
 constexpr int SMALL_ORDER = 8;
 /* Batches whose largest order is up to these (hetla__cuda_vbatch's top)
  * take a thread per matrix in global memory instead, 128 threads a block
@@ -501,9 +511,10 @@ __global__ void __launch_bounds__(FACTOR_THREADS) vfactor_thread(const hetla__cu
         factor_one<T, LU, 1>(v, t, (T *)v.data + v.meta[t].off[0], 0);
 }
 
-/* A block per GROUP matrices, through windows. */
+/* A block per GROUP matrices, through windows; the larger ones that
+ * @p big takes are left to vfactor_big. */
 template <typename T, bool LU>
-__global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const hetla__cuda_vbatch v)
+__global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const hetla__cuda_vbatch v, vskip big)
 {
     extern __shared__ __align__(16) unsigned char smem[];
     T *s = (T *)smem;
@@ -513,6 +524,10 @@ __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const het
     const int gn = (int)(v.count - t0 < GROUP ? v.count - t0 : GROUP);
     load_group<T>(v, t0, gn, g, nullptr);
     for (int q0 = 0, q1; q0 < gn; q0 = q1) {
+        if (big.takes(g[q0].end - g[q0].off[0])) {
+            q1 = q0 + 1;
+            continue;
+        }
         bool alone;
         q1 = window_end(g, q0, gn, W, &alone);
         const ll b0 = g[q0].off[0];
@@ -542,6 +557,174 @@ __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const het
     }
 }
 
+/* ---- Cholesky and LU of a matrix larger than a window ---------------------
+ * A block of BIG_THREADS factors one such matrix at a time, copied into
+ * shared memory (opted in, up to the device's limit), factored there by
+ * all its warps and stored back: the update of the trailing matrix,
+ * which vfactor's block reads and writes through the L2 cache, stays in
+ * the SM. LU as a matrix alone in vfactor (tile_getrf over the warps);
+ * Cholesky right-looking (block_potrf). The blocks stay resident, each
+ * taking the matrices it finds in turn among a run of BIG_THREADS of the
+ * chunk; a launch per size class (big_classes) gives each as much shared
+ * memory as its largest matrix needs, so that 4, 3, 2 or 1 blocks share
+ * an SM. Against the vendor called once per order, 100 000 matrices,
+ * H100 (2026-11-28): LU 0.73x at orders 1..128 (vfactor alone: 0.51x),
+ * Cholesky 0.35x (0.28x). Tried there: a block of 512 threads for each
+ * matrix above order 36, one launch (LU 0.61x, Cholesky 0.38x); taking
+ * the matrices above order 30, 36 or 48 from the windows, which did not
+ * win (LU at 1..32 0.54x above 30, against 0.90x; at 1..64 0.75 / 0.835x
+ * above 30 / 48, against 0.835x; Cholesky at 1..64 0.65 / 0.66 / 0.70x,
+ * against 0.71x); each matrix in the registers of a block's threads (a
+ * warp finding the pivot and scaling its column, the row by shuffles,
+ * two barriers a step): LU 0.42x, Cholesky 0.34x. */
+constexpr int BIG_THREADS = 256, BIG_DIAG = 256;
+
+/* Cholesky of the order-n matrix A (leading dimension ld; the lower
+ * triangle, or the upper one if up) by the whole block, right-looking:
+ * at step j column j is scaled, then the trailing triangle's columns
+ * are updated a warp each, their rows over its lanes. Each element sees
+ * potrf_in's operations in its order (the products subtracted by
+ * increasing l), the diagonal's sums kept in double in dg (n entries)
+ * as potrf_in keeps them; a failing step j leaves the trailing triangle
+ * updated through step j-1. */
+template <typename T> __device__ long long block_potrf(T *A, ll ld, int n, bool up, double *dg)
+{
+    constexpr int CW = BIG_THREADS / 32;
+    const ll r = up ? ld : 1, c = up ? 1 : ld;
+    const int lane = (int)threadIdx.x % 32, grp = (int)threadIdx.x / 32;
+    for (int i = threadIdx.x; i < n; i += BIG_THREADS)
+        dg[i] = re(A[i * (r + c)]);
+    __syncthreads();
+    for (int j = 0; j < n; j++) {
+        double d = dg[j];
+        if (!(d > 0)) { /* every thread read the same dg[j] */
+            if (threadIdx.x == 0)
+                A[j * (r + c)] = real_as<T>(d);
+            return j + 1;
+        }
+        const T dd = real_as<T>(sqrt(d));
+        for (int i = j + 1 + (int)threadIdx.x; i < n; i += BIG_THREADS)
+            A[i * r + j * c] = cj(quot(cj(A[i * r + j * c], up), dd), up);
+        if (threadIdx.x == 0)
+            A[j * (r + c)] = dd;
+        __syncthreads();
+        for (int k = j + 1 + grp; k < n; k += CW) {
+            const T lk = cj(cj(A[k * r + j * c], up), true);
+            for (int i = k + 1 + lane; i < n; i += 32)
+                A[i * r + k * c] = cj(cj(A[i * r + k * c], up) - cj(A[i * r + j * c], up) * lk, up);
+            if (lane == 0) {
+                const T x = A[k * r + j * c];
+                dg[k] -= re(x * cj(x, true));
+            }
+        }
+        __syncthreads();
+    }
+    return 0;
+}
+
+/* Matrix t of the chunk by the calling block through shared memory s
+ * (Cholesky's diagonal sums in dg). */
+template <typename T, bool LU> __device__ void factor_big(const hetla__cuda_vbatch &v, ll t, T *s, double *dg)
+{
+    hetla__cuda_vmat *d = v.meta + t;
+    const ll span = (LU ? d->m : d->n) * d->n;
+    T *A = (T *)v.data + d->off[0];
+    for (ll x = threadIdx.x; x < span; x += BIG_THREADS)
+        s[x] = A[x];
+    __syncthreads();
+    if constexpr (LU)
+        factor_one<T, true, 32, BIG_THREADS / 32>(v, t, s, (int)threadIdx.x % 32, (int)threadIdx.x / 32);
+    else {
+        const long long info = block_potrf(s, d->ld[0], (int)d->n, v.upper != 0, dg);
+        if (threadIdx.x == 0)
+            d->info = info;
+    }
+    __syncthreads();
+    for (ll x = threadIdx.x; x < span; x += BIG_THREADS)
+        A[x] = s[x];
+    __syncthreads();
+}
+
+template <typename T, bool LU>
+__global__ void __launch_bounds__(BIG_THREADS) vfactor_big(const hetla__cuda_vbatch v, vskip big)
+{
+    extern __shared__ __align__(16) unsigned char smem[];
+    __shared__ int list[BIG_THREADS], found;
+    double *dg = (double *)smem;
+    T *s = (T *)(smem + (LU ? 0 : BIG_DIAG * sizeof(double)));
+    for (ll base = (ll)blockIdx.x * BIG_THREADS; base < v.count; base += (ll)gridDim.x * BIG_THREADS) {
+        if (threadIdx.x == 0)
+            found = 0;
+        __syncthreads();
+        const ll t = base + threadIdx.x;
+        if (t < v.count && big.takes((LU ? v.meta[t].m : v.meta[t].n) * v.meta[t].n))
+            list[atomicAdd(&found, 1)] = (int)threadIdx.x;
+        __syncthreads();
+        for (int q = 0; q < found; q++)
+            factor_big<T, LU>(v, base + list[q], s, dg);
+    }
+}
+
+/* The matrices vfactor leaves to vfactor_big in a batch whose largest
+ * order is top (0: not known): those larger than a window, up to what
+ * the shared memory a block may opt in to holds (less Cholesky's
+ * diagonal sums, BIG_DIAG of them: orders up to 256 fit any type). */
+template <typename T, bool LU> vskip big_matrices(ll top, int dev)
+{
+    int optin = 0;
+    if (cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess)
+        optin = 0;
+    const size_t diag = LU ? 0 : BIG_DIAG * sizeof(double);
+    const ll room = optin > (int)diag ? (ll)((optin - diag) / sizeof(T)) : 0;
+    return {WINDOW_BYTES / sizeof(T), top > 0 && top * top < room ? top * top : room};
+}
+
+/* vfactor_big over @p big's matrices, a launch per class of those that
+ * 4, 3, 2 or 1 blocks an SM hold in shared memory. */
+template <typename T, bool LU>
+cudaError_t big_classes(const hetla__cuda_vbatch &v, vskip big, int dev, cudaStream_t st)
+{
+    int sm_bytes = 0, reserved = 0, sms = 0, resident = 0;
+    cudaFuncAttributes fa;
+    cudaError_t e = cudaDeviceGetAttribute(&sm_bytes, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev);
+    if (e == cudaSuccess)
+        e = cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev);
+    if (e == cudaSuccess)
+        e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (e == cudaSuccess)
+        e = cudaFuncGetAttributes(&fa, vfactor_big<T, LU>);
+    const size_t fixed = (size_t)reserved + fa.sharedSizeBytes + (LU ? 0 : BIG_DIAG * sizeof(double));
+    const ll runs = (v.count + BIG_THREADS - 1) / BIG_THREADS;
+    for (int per = 4; per >= 1 && e == cudaSuccess && big.lo < big.hi; per--) {
+        const ll fit = (ll)((size_t)(sm_bytes / per) - fixed) / (ll)sizeof(T);
+        const vskip cls = {big.lo, fit < big.hi && per > 1 ? fit : big.hi};
+        if (cls.hi <= cls.lo)
+            continue;
+        const size_t bytes = fixed - reserved - fa.sharedSizeBytes + (size_t)cls.hi * sizeof(T);
+        e = cudaFuncSetAttribute(vfactor_big<T, LU>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
+        if (e == cudaSuccess)
+            e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, vfactor_big<T, LU>, BIG_THREADS, bytes);
+        const ll blocks = (ll)sms * resident < runs ? (ll)sms * resident : runs;
+        if (e == cudaSuccess && blocks > 0)
+            vfactor_big<T, LU><<<(unsigned)blocks, BIG_THREADS, bytes, st>>>(v, cls);
+        e = e == cudaSuccess ? cudaGetLastError() : e;
+        big.lo = cls.hi;
+    }
+    return e;
+}
+
+template <typename T, bool LU> cudaError_t factor(const hetla__cuda_vbatch &v, unsigned groups, cudaStream_t st)
+{
+    int dev = 0;
+    cudaError_t e = cudaGetDevice(&dev);
+    if (e != cudaSuccess)
+        return e;
+    const vskip big = big_matrices<T, LU>(v.top, dev);
+    vfactor<T, LU><<<groups, GROUP_THREADS, WINDOW_BYTES, st>>>(v, big);
+    e = cudaGetLastError();
+    return e == cudaSuccess && big.lo < big.hi ? big_classes<T, LU>(v, big, dev, st) : e;
+}
+
 template <typename T> cudaError_t run(const hetla__cuda_vbatch &v, cudaStream_t st)
 {
     const unsigned blocks = (unsigned)v.count, groups = (unsigned)((v.count + GROUP - 1) / GROUP),
@@ -558,16 +741,14 @@ template <typename T> cudaError_t run(const hetla__cuda_vbatch &v, cudaStream_t 
         vtrsm<T><<<blocks, 64, 0, st>>>(v);
         break;
     case HETLA__CUDA_VPOTRF:
-        if (thread)
-            vfactor_thread<T, false><<<factor_blocks, FACTOR_THREADS, 0, st>>>(v);
-        else
-            vfactor<T, false><<<groups, GROUP_THREADS, WINDOW_BYTES, st>>>(v);
+        if (!thread)
+            return factor<T, false>(v, groups, st);
+        vfactor_thread<T, false><<<factor_blocks, FACTOR_THREADS, 0, st>>>(v);
         break;
     default:
-        if (thread)
-            vfactor_thread<T, true><<<factor_blocks, FACTOR_THREADS, 0, st>>>(v);
-        else
-            vfactor<T, true><<<groups, GROUP_THREADS, WINDOW_BYTES, st>>>(v);
+        if (!thread)
+            return factor<T, true>(v, groups, st);
+        vfactor_thread<T, true><<<factor_blocks, FACTOR_THREADS, 0, st>>>(v);
         break;
     }
     return cudaGetLastError();
