@@ -204,13 +204,27 @@ void hetla__vbatch_layout(const hetla__vbatch_args *a, hetla__vmat *meta, size_t
 
 /* ---- running a call as chunk tasks ------------------------------------------- */
 
-/** A batched call in flight: the handles its chunk tasks use and their
- *  sequence. Calls insert one or more batches, then finish. */
+/** A staging operation the calling thread runs itself at the call's end
+ *  (a context without CPU workers): its implementation, handles and
+ *  copied arguments. */
+typedef struct hetla__batch_later {
+    hetla_kernel_fn fn;
+    hetla_task_arg d[2];
+    int nd;
+    void *args;
+    size_t args_size;
+} hetla__batch_later;
+
+/** A batched call in flight: the handles its chunk tasks use, their
+ *  sequence, and the staging left to its end. Calls insert one or more
+ *  batches, then finish. */
 typedef struct hetla__batch_run {
     hetla_context *ctx;
     hetla_sequence *seq;
     hetla_data **handles;
     int nhandles, caphandles;
+    hetla__batch_later *later;
+    int nlater, caplater;
 } hetla__batch_run;
 
 hetla_status hetla__batch_begin(hetla_context *ctx, hetla__batch_run *r);
@@ -222,8 +236,9 @@ hetla_status hetla__batch_begin(hetla_context *ctx, hetla__batch_run *r);
  *  fills) of @p args_size bytes. Where an accelerator has @p op, a P2P
  *  operand's chunk goes through a strided staging buffer: a CPU task
  *  gathers the matrices read into it before the chunk's task
- *  ("batch_gather"), one scatters those written after ("batch_scatter");
- *  else P2P chunks run on the CPU, in place. */
+ *  ("batch_gather"), one scatters those written after ("batch_scatter";
+ *  with no CPU worker the calling thread does both, the scatters at
+ *  hetla__batch_end); else P2P chunks run on the CPU, in place. */
 hetla_status hetla__batch_insert(hetla__batch_run *r, const char *op, const hetla_batch *const *ops,
                                  const hetla_access *modes, int nops, hetla_int *info, hetla_int *ipiv,
                                  hetla_int piv, hetla_access piv_mode, void *args, size_t args_size);
@@ -231,12 +246,14 @@ hetla_status hetla__batch_insert(hetla__batch_run *r, const char *op, const hetl
  *  0 .. count-1 of @p args (first and count set per chunk): where an
  *  accelerator has "<op>_packed", per chunk a CPU task packing it into
  *  staging buffers ("?batch_vpack"), that operation, and one unpacking
- *  the written operands, info and pivots ("?batch_vunpack"); else tasks
- *  on the caller's memory, on the CPU. */
+ *  the written operands, info and pivots ("?batch_vunpack"; with no CPU
+ *  worker the calling thread packs, and unpacks at hetla__batch_end);
+ *  else tasks on the caller's memory, on the CPU. */
 hetla_status hetla__vbatch_insert(hetla__batch_run *r, const char *op, hetla__vbatch_args *args,
                                   hetla_int count);
-/** Waits for the tasks, unregisters the handles; @return the first
- *  failure, @p s included. */
+/** Runs the staging left to the call's end (unless @p s failed; each
+ *  after its chunk's task), waits for the tasks, unregisters the
+ *  handles; @return the first failure, @p s included. */
 hetla_status hetla__batch_end(hetla__batch_run *r, hetla_status s);
 
 /** The status of a factorization from its info array: HETLA_NUMERICAL if

@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "batch/batch.h"
 #include "runtime/runtime.h"
@@ -103,22 +104,74 @@ static uint64_t cpu_mask(hetla_context *ctx)
     return cpu >= 0 ? 1ull << cpu : 0;
 }
 
-/* Inserts operation @p op over the @p nd handles @p d on the CPU (where
- * there is none, on any device: its generic kernel then runs on host
- * copies): the staging of P2P operands and variable batches. */
+/* Runs @p fn on the host memory of the @p nd handles @p d (acquired with
+ * their modes: after the tasks that write them) in the calling thread,
+ * unless sequence @p seq (NULL: none) has failed by then. */
+static hetla_status host_run(hetla_sequence *seq, hetla_kernel_fn fn, const hetla_task_arg *d, int nd,
+                             const void *args, size_t args_size)
+{
+    hetla_buffer buf[2];
+    hetla_status s = HETLA_SUCCESS;
+    int got = 0;
+    while (got < nd && !s) {
+        hetla_data *h = d[got].data;
+        buf[got] = (hetla_buffer){.m = h->m, .n = h->n, .type = h->type};
+        s = hetla_data_acquire(h, d[got].mode, &buf[got].ptr, &buf[got].ld);
+        got += !s;
+    }
+    if (!s && (!seq || atomic_load(&seq->status) == HETLA_SUCCESS))
+        s = fn(&(hetla_exec){.buf = buf, .nbuf = nd, .args = args, .args_size = args_size, .device = -1, .worker = -1});
+    for (int i = 0; i < got; i++) {
+        hetla_status u = hetla_data_release(d[i].data);
+        s = s ? s : u;
+    }
+    return s;
+}
+
+/* Inserts operation @p op over the @p nd handles @p d (at most 2) on the
+ * CPU: the staging of P2P operands and variable batches. A context with no
+ * CPU worker has the calling thread run it on host memory instead (on an
+ * accelerator's worker its generic kernel would run on host copies of
+ * the accelerator's buffers, brought back and forth one task at a time):
+ * at once where it only writes its handles (packing, gathering, the
+ * checks), at the call's end (hetla__batch_end) where it reads what the
+ * call's tasks write (unpacking, scattering), so that the chunks' tasks
+ * run meanwhile. */
 static hetla_status cpu_task(hetla__batch_run *r, const char *op, hetla_task_arg *d, int nd, const void *args,
                              size_t args_size)
 {
     hetla_kernel *k;
     if (hetla_kernel_find(r->ctx, op, &k))
         return hetla__fail(HETLA_ERR_INTERNAL, "operation '%s' is not registered", op);
-    return hetla_task_insert(r->ctx, &(hetla_task_desc){.kernel = k,
-                                                        .data = d,
-                                                        .ndata = nd,
-                                                        .args = args,
-                                                        .args_size = args_size,
-                                                        .device_mask = cpu_mask(r->ctx),
-                                                        .seq = r->seq});
+    if (cpu_mask(r->ctx) || !k->impl[HETLA_CLASS_GENERIC])
+        return hetla_task_insert(r->ctx, &(hetla_task_desc){.kernel = k,
+                                                            .data = d,
+                                                            .ndata = nd,
+                                                            .args = args,
+                                                            .args_size = args_size,
+                                                            .device_mask = cpu_mask(r->ctx),
+                                                            .seq = r->seq});
+    int reads = 0;
+    for (int i = 0; i < nd; i++)
+        reads |= (d[i].mode & HETLA_R) != 0;
+    if (!reads)
+        return host_run(NULL, k->impl[HETLA_CLASS_GENERIC], d, nd, args, args_size);
+    if (r->nlater == r->caplater) {
+        int cap = r->caplater ? 2 * r->caplater : 16;
+        hetla__batch_later *l = realloc(r->later, (size_t)cap * sizeof *l);
+        if (!l)
+            return hetla__fail(HETLA_ERR_NO_MEMORY, "batch: out of memory for the staging");
+        r->later = l, r->caplater = cap;
+    }
+    hetla__batch_later *l = &r->later[r->nlater];
+    *l = (hetla__batch_later){
+        .fn = k->impl[HETLA_CLASS_GENERIC], .nd = nd, .args = malloc(args_size), .args_size = args_size};
+    if (!l->args)
+        return hetla__fail(HETLA_ERR_NO_MEMORY, "batch: out of memory for the staging");
+    memcpy(l->args, args, args_size);
+    memcpy(l->d, d, (size_t)nd * sizeof *d);
+    r->nlater++;
+    return HETLA_SUCCESS;
 }
 
 /* Copies matrices k0 .. k0+w-1 of P2P operand @p b into its staging
@@ -472,6 +525,13 @@ hetla_status hetla__vbatch_check(hetla__batch_run *r, const char *fn, hetla__vba
 
 hetla_status hetla__batch_end(hetla__batch_run *r, hetla_status s)
 {
+    for (int i = 0; i < r->nlater; i++) {
+        const hetla__batch_later *l = &r->later[i];
+        if (!s)
+            s = host_run(r->seq, l->fn, l->d, l->nd, l->args, l->args_size);
+        free(l->args);
+    }
+    free(r->later);
     if (r->seq) {
         hetla_status w = hetla_sequence_destroy(r->seq);
         s = s ? s : w;
