@@ -524,17 +524,15 @@ __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const het
     const int gn = (int)(v.count - t0 < GROUP ? v.count - t0 : GROUP);
     load_group<T>(v, t0, gn, g, nullptr);
     for (int q0 = 0, q1; q0 < gn; q0 = q1) {
-        if (big.takes(g[q0].end - g[q0].off[0])) {
-            q1 = q0 + 1;
-            continue;
-        }
         bool alone;
         q1 = window_end(g, q0, gn, W, &alone);
         const ll b0 = g[q0].off[0];
-        if (alone) { /* in global memory, by the whole block */
-            factor_one<T, LU, 32, GROUP_THREADS / 32>(v, t0 + q0, (T *)v.data + b0, (int)threadIdx.x % 32,
-                                                      (int)threadIdx.x / 32);
-            __syncthreads();
+        if (alone) { /* vfactor_big's, or in global memory by the whole block */
+            if (!big.takes(g[q0].end - b0)) {
+                factor_one<T, LU, 32, GROUP_THREADS / 32>(v, t0 + q0, (T *)v.data + b0, (int)threadIdx.x % 32,
+                                                          (int)threadIdx.x / 32);
+                __syncthreads();
+            }
             continue;
         }
         window_load(v, g, s, q0, q1);
