@@ -375,12 +375,14 @@ static void check_native(hetla_context *ctx, const char *op)
     }
 }
 
-/* The largest order tested: past the staged kernel's shared memory in
- * every precision, so that strided operands take the in-place kernel. */
-enum { BIGN = 83 };
+/* The largest order of the fixed-size batches: past the staged kernel's
+ * shared memory in every precision, so that strided operands take the
+ * in-place kernel; and of the variable ones (vsize), past a window in
+ * every precision and past two blocks an SM in double. */
+enum { BIGN = 83, VBIGN = 130 };
 
 /* The residuals' random vector y, drawn anew for each case. */
-static double yv[BIGN];
+static double yv[VBIGN];
 
 static void y_new(hetla_int n)
 {
@@ -395,8 +397,8 @@ static double solve_residual(const hetla_zcomplex *M, hetla_int na, int right, h
                              const hetla_batch *B0, const hetla_batch *X, hetla_int k)
 {
     hetla_int nv = right ? X->rows : X->cols;
-    hetla_zcomplex w[BIGN], b[BIGN];
-    double wa[BIGN], ba[BIGN], num = 0, den = 0;
+    hetla_zcomplex w[VBIGN], b[VBIGN];
+    double wa[VBIGN], ba[VBIGN], num = 0, den = 0;
     for (hetla_int l = 0; l < na; l++) {
         w[l] = b[l] = 0, wa[l] = ba[l] = 0;
         for (hetla_int v = 0; v < nv; v++) {
@@ -438,7 +440,7 @@ static hetla_status trsm(hetla_context *ctx, hetla_side side, hetla_uplo uplo, h
  * upper, 2: unit diagonal; c / 8: the transpose) with A of order na and
  * nv right-hand sides, @p count matrices: A with ld na + 2, its padding,
  * the triangle not read and a unit diagonal NaN, off the diagonal its
- * elements divided by na, so that the solutions stay in range up to BIGN;
+ * elements divided by na, so that the solutions stay in range at every order tested;
  * B0 and B (a copy) random. alpha = 0: NaN everywhere in A and B (BLAS
  * reads neither). */
 static void trsm_operands(hetla_dtype t, hetla_batch_layout l, int c, hetla_int na, hetla_int nv, hetla_zcomplex alpha,
@@ -658,12 +660,12 @@ static void test_getrs_nopiv_cpu_cuda(void)
 /* ---- variable-size batches and groups --------------------------------------- */
 
 /* The matrices of the variable batches: orders 0..32 and past the GPU
- * kernels' tiles (40, 70, 55), mixed in each call. */
-enum { VCOUNT = 36 };
+ * kernels' tiles and windows (40, 70, 55, VBIGN), mixed in each call. */
+enum { VCOUNT = 37 };
 
 static hetla_int vsize(int i)
 {
-    static const hetla_int past[] = {40, 70, 55};
+    static const hetla_int past[] = {40, 70, 55, VBIGN};
     return i < 33 ? i : past[i - 33];
 }
 
@@ -872,23 +874,28 @@ static double vtrsm_case(hetla_context *ctx, hetla_dtype t, int c)
     return worst;
 }
 
-/* Cholesky (@p uplo) or LU of VCOUNT matrices of mixed orders, the
- * matrix of order 40 made to fail (POTRF: A(2,2) = -n^2; LU: column 1
- * zero): its info alone set, the others' factors rebuilt. @return the
+/* The column (1-based) at which vfactor_case's matrix i fails, 0 if none:
+ * matrix 33 (order 40, or a small one) at 2, matrix 36 (order 130, not in
+ * the batches of small orders) at 10. */
+static int vfactor_bad(int i, int top) { return i == 33 ? 2 : i == 36 && !top ? 10 : 0; }
+
+/* Cholesky (@p uplo) or LU of VCOUNT matrices of mixed orders, those
+ * vfactor_bad names made to fail (POTRF: A(j,j) = -n^2; LU: column j - 1
+ * zero): their info alone set, the others' factors rebuilt. @return the
  * worst residual of the good ones. */
 static double vfactor_case(hetla_context *ctx, hetla_dtype t, int what, hetla_uplo uplo, int top)
 {
-    enum { BAD = 33 };
     vset *v = malloc(sizeof *v);
     hetla_int n[VCOUNT], *piv[VCOUNT];
     for (int i = 0; i < VCOUNT; i++) {
         n[i] = top ? 3 + i % (top - 2) : vsize(i);
         v->C0[i] = factor_prepare(what, batch_of(HETLA_BATCH_STRIDED, t, n[i], n[i], 1, 0));
-        for (hetla_int q = 0; i == BAD && q < n[i]; q++)
+        const int bad = vfactor_bad(i, top);
+        for (hetla_int q = 0; bad && q < n[i]; q++)
             if (what == POTRF)
-                put(&v->C0[i], 0, 2, 2, -(double)(n[i] * n[i]));
+                put(&v->C0[i], 0, bad, bad, -(double)(n[i] * n[i]));
             else
-                put(&v->C0[i], 0, q, 1, 0);
+                put(&v->C0[i], 0, q, bad - 1, 0);
         v->A[i] = batch_of(HETLA_BATCH_STRIDED, t, n[i], n[i], 1, 0);
         copy_into(&v->A[i], &v->C0[i]);
         v->B[i] = v->C[i] = batch_of(HETLA_BATCH_STRIDED, t, 0, 0, 1, 0);
@@ -898,8 +905,9 @@ static double vfactor_case(hetla_context *ctx, hetla_dtype t, int what, hetla_up
     CHECK_STATUS(vfactor(ctx, t, what, uplo, n, v->pa, v->lda, what == GETRF ? piv : NULL, v->info), HETLA_NUMERICAL);
     double worst = 0;
     for (int i = 0; i < VCOUNT; i++) {
-        CHECK(v->info[i] == (i == BAD ? (what == POTRF ? 3 : 2) : 0));
-        if (i != BAD)
+        const int bad = vfactor_bad(i, top);
+        CHECK(v->info[i] == (bad ? (what == POTRF ? bad + 1 : bad) : 0));
+        if (!bad)
             worst = fmax(worst, rebuild_residual(what, uplo, &v->C0[i], &v->A[i], piv[i], n[i]));
         free(piv[i]);
         CHECK_OK(hetla_batch_free(&v->A[i]));
@@ -910,12 +918,13 @@ static double vfactor_case(hetla_context *ctx, hetla_dtype t, int what, hetla_up
     return worst;
 }
 
-/* A group call: five groups of mixed orders (one of order 0), every
+/* A group call: five groups of mixed orders (one of order 0), VCOUNT
+ * matrices in all, every
  * transpose, beta = 0 over NaN in one. @return the worst residual. */
 static double group_case(hetla_context *ctx, hetla_dtype t)
 {
     enum { G = 5 };
-    static const hetla_int gs[G] = {10, 7, 3, 12, 4}, gm[G] = {40, 70, 0, 17, 1}, gn[G] = {33, 5, 2, 64, 1},
+    static const hetla_int gs[G] = {10, 7, 3, 12, 5}, gm[G] = {40, 70, 0, 17, 1}, gn[G] = {33, 5, 2, 64, 1},
                            gk[G] = {70, 40, 3, 2, 1};
     static const hetla_trans ta[G] = {HETLA_NO_TRANS, HETLA_TRANS, HETLA_CONJ_TRANS, HETLA_CONJ_TRANS, HETLA_NO_TRANS};
     static const hetla_trans tb[G] = {HETLA_CONJ_TRANS, HETLA_NO_TRANS, HETLA_TRANS, HETLA_NO_TRANS, HETLA_TRANS};

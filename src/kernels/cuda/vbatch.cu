@@ -561,30 +561,88 @@ __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const het
  * all its warps and stored back: the update of the trailing matrix,
  * which vfactor's block reads and writes through the L2 cache, stays in
  * the SM. LU as a matrix alone in vfactor (tile_getrf over the warps);
- * Cholesky right-looking (block_potrf). The blocks stay resident, each
- * taking the matrices it finds in turn among a run of BIG_THREADS of the
- * chunk; a launch per size class (big_classes) gives each as much shared
- * memory as its largest matrix needs, so that 4, 3, 2 or 1 blocks share
- * an SM. Against the vendor called once per order, 100 000 matrices,
- * H100 (2026-11-28): LU 0.73x at orders 1..128 (vfactor alone: 0.51x),
- * Cholesky 0.35x (0.28x). Tried there: a block of 512 threads for each
- * matrix above order 36, one launch (LU 0.61x, Cholesky 0.38x); taking
- * the matrices above order 30, 36 or 48 from the windows, which did not
- * win (LU at 1..32 0.54x above 30, against 0.90x; at 1..64 0.75 / 0.835x
- * above 30 / 48, against 0.835x; Cholesky at 1..64 0.65 / 0.66 / 0.70x,
- * against 0.71x); each matrix in the registers of a block's threads (a
- * warp finding the pivot and scaling its column, the row by shuffles,
- * two barriers a step): LU 0.42x, Cholesky 0.34x. */
-constexpr int BIG_THREADS = 256, BIG_DIAG = 256;
+ * Cholesky right-looking in panels of PANEL columns (block_potrf): a
+ * panel's steps update only its own columns, then the columns past it
+ * are updated by the whole panel, a warp TRAIL columns at a time with
+ * their elements of the panel in registers, its lanes over the rows,
+ * each lane's TRAIL elements of a row kept in registers over the panel's
+ * steps (an element read and written once a panel, not once a step).
+ * The blocks stay resident, each taking the matrices it finds in turn
+ * among a run of BIG_THREADS of the chunk; a launch per size class
+ * (big_classes) gives each as much shared memory as its largest matrix
+ * needs, so that 4, 3, 2 or 1 blocks share an SM. Against the vendor
+ * called once per order, 100 000 matrices, H200 (2026-11-28): Cholesky
+ * 0.73x at orders 1..64 and 0.53x at 1..128, against 0.70x and 0.35x
+ * updating the whole trailing triangle at every step; LU 0.81x and
+ * 0.70x. Tried there: for Cholesky, a panel's diagonal block factored in
+ * every warp's registers and its rows below solved a thread each, two
+ * barriers a panel instead of two a column (0.64x / 0.43x: 106
+ * registers, two blocks an SM), four columns a warp (0.62x / 0.41x), one
+ * (0.57x / 0.31x with panels of 16); LU in panels the same way
+ * (tile_getrf on the panel, its interchanges and rows of U past it a
+ * thread a column): 0.80x / 0.67-0.71x. Tried on an H100 before: a
+ * block of 512 threads for each matrix above order 36, one launch (LU
+ * 0.61x, Cholesky 0.38x at 1..128); taking the matrices above order 30,
+ * 36 or 48 from the windows, which did not win; each matrix in the
+ * registers of a block's threads: LU 0.42x, Cholesky 0.34x. */
+constexpr int BIG_THREADS = 256, BIG_DIAG = 256, PANEL = 8;
+
+/* Columns a warp updates at a time past a panel: two, one for double
+ * complex (its 2 x PANEL elements of a panel would take 64 registers;
+ * not measured). */
+template <typename T> constexpr int TRAIL = sizeof(T) > 8 ? 1 : 2;
+
+/* The columns past panel [J, J + nj) of an order-n Cholesky updated by
+ * it, their diagonal sums too (lanes 0 .. TN-1 of a warp), each element
+ * by the panel's columns in increasing order. */
+template <typename T>
+__device__ void potrf_trailing(T *A, ll r, ll c, int n, bool up, int J, int nj, double *dg, int lane, int grp)
+{
+    constexpr int CW = BIG_THREADS / 32, TN = TRAIL<T>;
+    for (int k0 = J + nj + grp * TN; k0 < n; k0 += CW * TN) {
+        T lk[TN][PANEL];
+#pragma unroll
+        for (int q = 0; q < TN; q++)
+#pragma unroll
+            for (int l = 0; l < PANEL; l++)
+                lk[q][l] = k0 + q < n && l < nj ? cj(cj(A[(k0 + q) * r + (J + l) * c], up), true) : T{};
+        if (lane < TN && k0 + lane < n) {
+            double d = dg[k0 + lane];
+            for (int l = 0; l < nj; l++) {
+                const T x = A[(k0 + lane) * r + (J + l) * c];
+                d -= re(x * cj(x, true));
+            }
+            dg[k0 + lane] = d;
+        }
+        for (int i = k0 + 1 + lane; i < n; i += 32) {
+            T acc[TN];
+#pragma unroll
+            for (int q = 0; q < TN; q++)
+                acc[q] = i > k0 + q ? cj(A[i * r + (k0 + q) * c], up) : T{};
+#pragma unroll
+            for (int l = 0; l < PANEL; l++)
+                if (l < nj) {
+                    const T x = cj(A[i * r + (J + l) * c], up);
+#pragma unroll
+                    for (int q = 0; q < TN; q++)
+                        acc[q] = acc[q] - x * lk[q][l];
+                }
+#pragma unroll
+            for (int q = 0; q < TN; q++)
+                if (i > k0 + q)
+                    A[i * r + (k0 + q) * c] = cj(acc[q], up);
+        }
+    }
+}
 
 /* Cholesky of the order-n matrix A (leading dimension ld; the lower
- * triangle, or the upper one if up) by the whole block, right-looking:
- * at step j column j is scaled, then the trailing triangle's columns
- * are updated a warp each, their rows over its lanes. Each element sees
- * potrf_in's operations in its order (the products subtracted by
- * increasing l), the diagonal's sums kept in double in dg (n entries)
- * as potrf_in keeps them; a failing step j leaves the trailing triangle
- * updated through step j-1. */
+ * triangle, or the upper one if up) by the whole block, in panels: at
+ * step j column j is scaled, then the panel's later columns are updated
+ * a warp each, their rows over its lanes; after the panel, the columns
+ * past it (potrf_trailing). Each element sees potrf_in's operations in
+ * its order (the products subtracted by increasing l), the diagonal's
+ * sums kept in double in dg (n entries) as potrf_in keeps them; a
+ * failing step j leaves the trailing triangle updated through step j-1. */
 template <typename T> __device__ long long block_potrf(T *A, ll ld, int n, bool up, double *dg)
 {
     constexpr int CW = BIG_THREADS / 32;
@@ -593,29 +651,37 @@ template <typename T> __device__ long long block_potrf(T *A, ll ld, int n, bool 
     for (int i = threadIdx.x; i < n; i += BIG_THREADS)
         dg[i] = re(A[i * (r + c)]);
     __syncthreads();
-    for (int j = 0; j < n; j++) {
-        double d = dg[j];
-        if (!(d > 0)) { /* every thread read the same dg[j] */
-            if (threadIdx.x == 0)
-                A[j * (r + c)] = real_as<T>(d);
-            return j + 1;
-        }
-        const T dd = real_as<T>(sqrt(d));
-        for (int i = j + 1 + (int)threadIdx.x; i < n; i += BIG_THREADS)
-            A[i * r + j * c] = cj(quot(cj(A[i * r + j * c], up), dd), up);
-        if (threadIdx.x == 0)
-            A[j * (r + c)] = dd;
-        __syncthreads();
-        for (int k = j + 1 + grp; k < n; k += CW) {
-            const T lk = cj(cj(A[k * r + j * c], up), true);
-            for (int i = k + 1 + lane; i < n; i += 32)
-                A[i * r + k * c] = cj(cj(A[i * r + k * c], up) - cj(A[i * r + j * c], up) * lk, up);
-            if (lane == 0) {
-                const T x = A[k * r + j * c];
-                dg[k] -= re(x * cj(x, true));
+    for (int J = 0; J < n; J += PANEL) {
+        const int e = min(J + PANEL, n);
+        for (int j = J; j < e; j++) {
+            double d = dg[j];
+            if (!(d > 0)) { /* every thread read the same dg[j] */
+                potrf_trailing(A, r, c, n, up, J, j - J, dg, lane, grp);
+                if (threadIdx.x == 0)
+                    A[j * (r + c)] = real_as<T>(d);
+                return j + 1;
             }
+            const T dd = real_as<T>(sqrt(d));
+            for (int i = j + 1 + (int)threadIdx.x; i < n; i += BIG_THREADS)
+                A[i * r + j * c] = cj(quot(cj(A[i * r + j * c], up), dd), up);
+            if (threadIdx.x == 0)
+                A[j * (r + c)] = dd;
+            __syncthreads();
+            for (int k = j + 1 + grp; k < e; k += CW) {
+                const T lk = cj(cj(A[k * r + j * c], up), true);
+                for (int i = k + 1 + lane; i < n; i += 32)
+                    A[i * r + k * c] = cj(cj(A[i * r + k * c], up) - cj(A[i * r + j * c], up) * lk, up);
+                if (lane == 0) {
+                    const T x = A[k * r + j * c];
+                    dg[k] -= re(x * cj(x, true));
+                }
+            }
+            __syncthreads();
         }
-        __syncthreads();
+        if (e < n) {
+            potrf_trailing(A, r, c, n, up, J, e - J, dg, lane, grp);
+            __syncthreads();
+        }
     }
     return 0;
 }
@@ -665,15 +731,18 @@ __global__ void __launch_bounds__(BIG_THREADS) vfactor_big(const hetla__cuda_vba
 
 /* The matrices vfactor leaves to vfactor_big in a batch whose largest
  * order is top (0: not known): those larger than a window, up to what
- * the shared memory a block may opt in to holds (less Cholesky's
- * diagonal sums, BIG_DIAG of them: orders up to 256 fit any type). */
+ * the shared memory a block may opt in to holds beside vfactor_big's own
+ * and Cholesky's diagonal sums (BIG_DIAG of them: orders up to 256 fit
+ * any type). */
 template <typename T, bool LU> vskip big_matrices(ll top, int dev)
 {
     int optin = 0;
-    if (cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess)
+    cudaFuncAttributes fa{};
+    if (cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess ||
+        cudaFuncGetAttributes(&fa, vfactor_big<T, LU>) != cudaSuccess)
         optin = 0;
-    const size_t diag = LU ? 0 : BIG_DIAG * sizeof(double);
-    const ll room = optin > (int)diag ? (ll)((optin - diag) / sizeof(T)) : 0;
+    const size_t fixed = fa.sharedSizeBytes + (LU ? 0 : BIG_DIAG * sizeof(double));
+    const ll room = optin > (int)fixed ? (ll)((optin - fixed) / sizeof(T)) : 0;
     return {WINDOW_BYTES / sizeof(T), top > 0 && top * top < room ? top * top : room};
 }
 
