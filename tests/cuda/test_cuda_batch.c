@@ -440,8 +440,8 @@ static hetla_status trsm(hetla_context *ctx, hetla_side side, hetla_uplo uplo, h
  * upper, 2: unit diagonal; c / 8: the transpose) with A of order na and
  * nv right-hand sides, @p count matrices: A with ld na + 2, its padding,
  * the triangle not read and a unit diagonal NaN, off the diagonal its
- * elements divided by na, so that the solutions stay in range at every order tested;
- * B0 and B (a copy) random. alpha = 0: NaN everywhere in A and B (BLAS
+ * elements divided by na, so that the solutions stay in range at every
+ * order tested; B0 and B (a copy) random. alpha = 0: NaN everywhere in A and B (BLAS
  * reads neither). */
 static void trsm_operands(hetla_dtype t, hetla_batch_layout l, int c, hetla_int na, hetla_int nv, hetla_zcomplex alpha,
                           hetla_int count, hetla_batch *A, hetla_batch *B0, hetla_batch *B)
@@ -874,15 +874,16 @@ static double vtrsm_case(hetla_context *ctx, hetla_dtype t, int c)
     return worst;
 }
 
-/* The column (1-based) at which vfactor_case's matrix i fails, 0 if none:
- * matrix 33 (order 40, or a small one) at 2, matrix 36 (order 130, not in
- * the batches of small orders) at 10. */
+/* The info vfactor_case's matrix i is made to return, 0 for none: 2
+ * (LU) or 3 (POTRF) for matrix 33 (order 40, or a small one), 10 or 11
+ * for matrix 36 (order 130; not in the batches of small orders). */
 static int vfactor_bad(int i, int top) { return i == 33 ? 2 : i == 36 && !top ? 10 : 0; }
 
 /* Cholesky (@p uplo) or LU of VCOUNT matrices of mixed orders, those
- * vfactor_bad names made to fail (POTRF: A(j,j) = -n^2; LU: column j - 1
- * zero): their info alone set, the others' factors rebuilt. @return the
- * worst residual of the good ones. */
+ * vfactor_bad names made to fail (j = vfactor_bad(i); POTRF: A(j, j) =
+ * -n^2, info j + 1; LU: column j - 1 zero, info j): their info alone set,
+ * the others' factors rebuilt. @return the worst residual of the good
+ * ones. */
 static double vfactor_case(hetla_context *ctx, hetla_dtype t, int what, hetla_uplo uplo, int top)
 {
     vset *v = malloc(sizeof *v);
@@ -891,11 +892,10 @@ static double vfactor_case(hetla_context *ctx, hetla_dtype t, int what, hetla_up
         n[i] = top ? 3 + i % (top - 2) : vsize(i);
         v->C0[i] = factor_prepare(what, batch_of(HETLA_BATCH_STRIDED, t, n[i], n[i], 1, 0));
         const int bad = vfactor_bad(i, top);
-        for (hetla_int q = 0; bad && q < n[i]; q++)
-            if (what == POTRF)
-                put(&v->C0[i], 0, bad, bad, -(double)(n[i] * n[i]));
-            else
-                put(&v->C0[i], 0, q, bad - 1, 0);
+        if (bad && what == POTRF)
+            put(&v->C0[i], 0, bad, bad, -(double)(n[i] * n[i]));
+        for (hetla_int q = 0; bad && what != POTRF && q < n[i]; q++)
+            put(&v->C0[i], 0, q, bad - 1, 0);
         v->A[i] = batch_of(HETLA_BATCH_STRIDED, t, n[i], n[i], 1, 0);
         copy_into(&v->A[i], &v->C0[i]);
         v->B[i] = v->C[i] = batch_of(HETLA_BATCH_STRIDED, t, 0, 0, 1, 0);
