@@ -139,6 +139,34 @@ HETLA_NODISCARD hetla_status hetla_zgemm_batch_group(hetla_context *ctx, hetla_i
                                                      hetla_zcomplex *const *C, const hetla_int *ldc,
                                                      hetla_int *info);
 
+/** For each group g and each of its matrices: y := alpha[g] op(A) x +
+ *  beta[g] y with trans[g], A m[g] x n[g] (leading dimension lda[g]), x and
+ *  y contiguous; A, x, y and info hold one entry per matrix of all groups,
+ *  group after group. Bad group arguments set the info of the group's
+ *  matrices. */
+HETLA_NODISCARD hetla_status hetla_zgemv_batch_group(hetla_context *ctx, hetla_int group_count,
+                                                     const hetla_int *group_size, const hetla_trans *trans,
+                                                     const hetla_int *m, const hetla_int *n,
+                                                     const hetla_zcomplex *alpha, hetla_zcomplex *const *A,
+                                                     const hetla_int *lda, hetla_zcomplex *const *x,
+                                                     const hetla_zcomplex *beta, hetla_zcomplex *const *y,
+                                                     hetla_int *info);
+
+/** For each group g and each of its matrices: B := alpha[g] inv(op(A)) B
+ *  (side[g] left) or alpha[g] B inv(op(A)) (right), A triangular (uplo[g],
+ *  transa[g], diag[g]) of order m[g] or n[g], B m[g] x n[g]; A, B and info
+ *  hold one entry per matrix of all groups, group after group. As BLAS,
+ *  alpha = 0 sets B to zero without reading A or B. Bad group arguments
+ *  set the info of the group's matrices. */
+HETLA_NODISCARD hetla_status hetla_ztrsm_batch_group(hetla_context *ctx, hetla_int group_count,
+                                                     const hetla_int *group_size, const hetla_side *side,
+                                                     const hetla_uplo *uplo, const hetla_trans *transa,
+                                                     const hetla_diag *diag, const hetla_int *m,
+                                                     const hetla_int *n, const hetla_zcomplex *alpha,
+                                                     hetla_zcomplex *const *A, const hetla_int *lda,
+                                                     hetla_zcomplex *const *B, const hetla_int *ldb,
+                                                     hetla_int *info);
+
 #ifdef __cplusplus
 }
 #endif

@@ -448,12 +448,47 @@ hetla_status hetla_zgetrf_vbatch(hetla_context *ctx, const hetla_int *m, const h
 
 /* ---- groups ---------------------------------------------------------------------- */
 
-/* The checks of group g, matrices off .. off+size-1. */
-static void group_check(hetla__vcheck *c, hetla_int g, hetla_int off, const hetla_int *group_size,
-                        const hetla_trans *transa, const hetla_trans *transb, const hetla_int *m, const hetla_int *n,
-                        const hetla_int *k, hetla_zcomplex *const *A, const hetla_int *lda,
-                        hetla_zcomplex *const *B, const hetla_int *ldb, hetla_zcomplex *const *C,
-                        const hetla_int *ldc)
+/* What every group call checks first: ctx (argument 1), group_count (2),
+ * group_size (3) and the @p n per-group arrays (at positions @p pos,
+ * named @p names); the groups' matrices counted into *count. */
+static hetla_status group_begin(const char *fn, const hetla_context *ctx, hetla_int group_count,
+                                const hetla_int *group_size, const void *const *arrays, const int *pos,
+                                const char *const *names, int n, hetla_int *count)
+{
+    if (!ctx)
+        return hetla__arg_error(fn, 1, "ctx", "is NULL");
+    if (group_count < 0)
+        return hetla__arg_error(fn, 2, "group_count", "is %lld, must be >= 0", (long long)group_count);
+    if (!group_size && group_count > 0)
+        return hetla__arg_error(fn, 3, "group_size", "is NULL");
+    *count = 0;
+    for (hetla_int g = 0; g < group_count; g++) {
+        if (group_size[g] < 0)
+            return hetla__arg_error(fn, 3, "group_size", "of group %lld is %lld, must be >= 0", (long long)g,
+                                    (long long)group_size[g]);
+        *count += group_size[g];
+    }
+    for (int i = 0; i < n && group_count > 0; i++)
+        if (!arrays[i])
+            return hetla__arg_error(fn, pos[i], names[i], "is NULL");
+    return HETLA_SUCCESS;
+}
+
+/* A group's @p count rows x cols operands (leading dimension ld) at the
+ * addresses from @p ptr on, as a fixed P2P batch. */
+static hetla_batch group_batch(hetla_int rows, hetla_int cols, hetla_int count, hetla_int ld,
+                               hetla_zcomplex *const *ptr)
+{
+    return (hetla_batch){.layout = HETLA_BATCH_P2P, .type = HETLA_ZCOMPLEX, .rows = rows, .cols = cols,
+                         .count = count, .ld = ld, .bs = 1, .ptr = (void *)ptr};
+}
+
+/* The checks of GEMM group g, matrices off .. off+size-1. */
+static void gemm_group_check(hetla__vcheck *c, hetla_int g, hetla_int off, const hetla_int *group_size,
+                             const hetla_trans *transa, const hetla_trans *transb, const hetla_int *m,
+                             const hetla_int *n, const hetla_int *k, hetla_zcomplex *const *A, const hetla_int *lda,
+                             hetla_zcomplex *const *B, const hetla_int *ldb, hetla_zcomplex *const *C,
+                             const hetla_int *ldc)
 {
     int ta = transa[g] != HETLA_NO_TRANS, tb = transb[g] != HETLA_NO_TRANS;
     for (hetla_int i = off; i < off + group_size[g]; i++) {
@@ -477,33 +512,21 @@ hetla_status hetla_zgemm_batch_group(hetla_context *ctx, hetla_int group_count, 
                                      const hetla_int *ldc, hetla_int *info)
 {
     static const char fn[] = "hetla_zgemm_batch_group";
-    if (!ctx)
-        return hetla__arg_error(fn, 1, "ctx", "is NULL");
-    if (group_count < 0)
-        return hetla__arg_error(fn, 2, "group_count", "is %lld, must be >= 0", (long long)group_count);
-    if (!group_size && group_count > 0)
-        return hetla__arg_error(fn, 3, "group_size", "is NULL");
-    hetla_int count = 0;
-    for (hetla_int g = 0; g < group_count; g++) {
-        if (group_size[g] < 0)
-            return hetla__arg_error(fn, 3, "group_size", "of group %lld is %lld, must be >= 0", (long long)g,
-                                    (long long)group_size[g]);
-        count += group_size[g];
-    }
     const void *arrays[] = {transa, transb, m, n, k, alpha, lda, ldb, beta, ldc};
     static const int pos[] = {4, 5, 6, 7, 8, 9, 11, 13, 14, 16};
     static const char *const names[] = {"transa", "transb", "m", "n", "k", "alpha", "lda", "ldb", "beta", "ldc"};
-    for (int i = 0; i < 10 && group_count > 0; i++)
-        if (!arrays[i])
-            return hetla__arg_error(fn, pos[i], names[i], "is NULL");
+    hetla_int count;
+    hetla_status s = group_begin(fn, ctx, group_count, group_size, arrays, pos, names, 10, &count);
+    if (s)
+        return s;
     ARRAY(A, 10, "A");
     ARRAY(B, 12, "B");
     ARRAY(C, 15, "C");
     hetla__vcheck c;
     hetla__vcheck_begin(&c, fn, info, count);
     for (hetla_int g = 0, off = 0; g < group_count; off += group_size[g++])
-        group_check(&c, g, off, group_size, transa, transb, m, n, k, A, lda, B, ldb, C, ldc);
-    hetla_status s = hetla__vcheck_end(&c);
+        gemm_group_check(&c, g, off, group_size, transa, transb, m, n, k, A, lda, B, ldb, C, ldc);
+    s = hetla__vcheck_end(&c);
     if (s || count == 0)
         return s;
     hetla__batch_run r;
@@ -512,16 +535,134 @@ hetla_status hetla_zgemm_batch_group(hetla_context *ctx, hetla_int group_count, 
         int ta = transa[g] != HETLA_NO_TRANS, tb = transb[g] != HETLA_NO_TRANS;
         if (group_size[g] == 0 || m[g] == 0 || n[g] == 0 || ((alpha[g] == 0 || k[g] == 0) && beta[g] == 1))
             continue;
-        hetla_batch a = {HETLA_BATCH_P2P, HETLA_ZCOMPLEX, ta ? k[g] : m[g], ta ? m[g] : k[g], group_size[g], lda[g],
-                         0, 1, (void *)(A + off)};
-        hetla_batch b = {HETLA_BATCH_P2P, HETLA_ZCOMPLEX, tb ? n[g] : k[g], tb ? k[g] : n[g], group_size[g], ldb[g],
-                         0, 1, (void *)(B + off)};
-        hetla_batch cb = {HETLA_BATCH_P2P, HETLA_ZCOMPLEX, m[g], n[g], group_size[g], ldc[g], 0, 1, (void *)(C + off)};
+        hetla_batch a = group_batch(ta ? k[g] : m[g], ta ? m[g] : k[g], group_size[g], lda[g], A + off);
+        hetla_batch b = group_batch(tb ? n[g] : k[g], tb ? k[g] : n[g], group_size[g], ldb[g], B + off);
+        hetla_batch cb = group_batch(m[g], n[g], group_size[g], ldc[g], C + off);
         hetla__gemm_batch_args args = {.transa = transa[g], .transb = transb[g], .m = m[g], .n = n[g], .k = k[g],
                                        .alpha = alpha[g], .beta = beta[g]};
         const hetla_batch *ops[] = {&a, &b, &cb};
         const hetla_access modes[] = {HETLA_R, HETLA_R, beta[g] == 0 ? HETLA_W : HETLA_RW};
         s = hetla__batch_insert(&r, "zgemm_batch", ops, modes, 3, NULL, NULL, 0, HETLA_R, &args, sizeof args);
+    }
+    return hetla__batch_end(&r, s);
+}
+
+/* The checks of GEMV group g, matrices off .. off+size-1. */
+static void gemv_group_check(hetla__vcheck *c, hetla_int g, hetla_int off, const hetla_int *group_size,
+                             const hetla_trans *trans, const hetla_int *m, const hetla_int *n,
+                             hetla_zcomplex *const *A, const hetla_int *lda, hetla_zcomplex *const *x,
+                             hetla_zcomplex *const *y)
+{
+    int t = trans[g] != HETLA_NO_TRANS;
+    for (hetla_int i = off; i < off + group_size[g]; i++) {
+        if (!hetla__trans_ok(trans[g]))
+            hetla__vcheck_mark(c, i, 4, "trans", "is not a hetla_trans");
+        hetla__vcheck_size(c, i, 5, "m", m[g]), hetla__vcheck_size(c, i, 6, "n", n[g]);
+        hetla__vcheck_ld(c, i, 9, "lda", lda[g], m[g]), hetla__vcheck_ptr(c, i, 8, "A", A[i], m[g] * n[g]);
+        hetla__vcheck_ptr(c, i, 10, "x", x[i], t ? m[g] : n[g]), hetla__vcheck_ptr(c, i, 12, "y", y[i], t ? n[g] : m[g]);
+    }
+}
+
+hetla_status hetla_zgemv_batch_group(hetla_context *ctx, hetla_int group_count, const hetla_int *group_size,
+                                     const hetla_trans *trans, const hetla_int *m, const hetla_int *n,
+                                     const hetla_zcomplex *alpha, hetla_zcomplex *const *A, const hetla_int *lda,
+                                     hetla_zcomplex *const *x, const hetla_zcomplex *beta, hetla_zcomplex *const *y,
+                                     hetla_int *info)
+{
+    static const char fn[] = "hetla_zgemv_batch_group";
+    const void *arrays[] = {trans, m, n, alpha, lda, beta};
+    static const int pos[] = {4, 5, 6, 7, 9, 11};
+    static const char *const names[] = {"trans", "m", "n", "alpha", "lda", "beta"};
+    hetla_int count;
+    hetla_status s = group_begin(fn, ctx, group_count, group_size, arrays, pos, names, 6, &count);
+    if (s)
+        return s;
+    ARRAY(A, 8, "A");
+    ARRAY(x, 10, "x");
+    ARRAY(y, 12, "y");
+    hetla__vcheck c;
+    hetla__vcheck_begin(&c, fn, info, count);
+    for (hetla_int g = 0, off = 0; g < group_count; off += group_size[g++])
+        gemv_group_check(&c, g, off, group_size, trans, m, n, A, lda, x, y);
+    s = hetla__vcheck_end(&c);
+    if (s || count == 0)
+        return s;
+    hetla__batch_run r;
+    s = hetla__batch_begin(ctx, &r);
+    for (hetla_int g = 0, off = 0; g < group_count && !s; off += group_size[g++]) {
+        int t = trans[g] != HETLA_NO_TRANS;
+        hetla_int xn = t ? m[g] : n[g], yn = t ? n[g] : m[g];
+        if (group_size[g] == 0 || yn == 0 || (alpha[g] == 0 && beta[g] == 1))
+            continue;
+        hetla_batch a = group_batch(m[g], n[g], group_size[g], lda[g], A + off);
+        hetla_batch xb = group_batch(xn, 1, group_size[g], xn > 1 ? xn : 1, x + off);
+        hetla_batch yb = group_batch(yn, 1, group_size[g], yn, y + off);
+        hetla__gemv_batch_args args = {.trans = trans[g], .m = m[g], .n = n[g], .alpha = alpha[g], .beta = beta[g]};
+        const hetla_batch *ops[] = {&a, &xb, &yb};
+        const hetla_access modes[] = {HETLA_R, HETLA_R, beta[g] == 0 ? HETLA_W : HETLA_RW};
+        s = hetla__batch_insert(&r, "zgemv_batch", ops, modes, 3, NULL, NULL, 0, HETLA_R, &args, sizeof args);
+    }
+    return hetla__batch_end(&r, s);
+}
+
+/* The checks of TRSM group g, matrices off .. off+size-1. */
+static void trsm_group_check(hetla__vcheck *c, hetla_int g, hetla_int off, const hetla_int *group_size,
+                             const hetla_side *side, const hetla_uplo *uplo, const hetla_trans *transa,
+                             const hetla_diag *diag, const hetla_int *m, const hetla_int *n, hetla_zcomplex *const *A,
+                             const hetla_int *lda, hetla_zcomplex *const *B, const hetla_int *ldb)
+{
+    hetla_int na = side[g] == HETLA_LEFT ? m[g] : n[g];
+    for (hetla_int i = off; i < off + group_size[g]; i++) {
+        if (!hetla__side_ok(side[g]))
+            hetla__vcheck_mark(c, i, 4, "side", "is not a hetla_side");
+        if (!hetla__uplo_ok(uplo[g]))
+            hetla__vcheck_mark(c, i, 5, "uplo", "is not a hetla_uplo");
+        if (!hetla__trans_ok(transa[g]))
+            hetla__vcheck_mark(c, i, 6, "transa", "is not a hetla_trans");
+        if (!hetla__diag_ok(diag[g]))
+            hetla__vcheck_mark(c, i, 7, "diag", "is not a hetla_diag");
+        hetla__vcheck_size(c, i, 8, "m", m[g]), hetla__vcheck_size(c, i, 9, "n", n[g]);
+        hetla__vcheck_ld(c, i, 12, "lda", lda[g], na), hetla__vcheck_ld(c, i, 14, "ldb", ldb[g], m[g]);
+        hetla__vcheck_ptr(c, i, 11, "A", A[i], na * na), hetla__vcheck_ptr(c, i, 13, "B", B[i], m[g] * n[g]);
+    }
+}
+
+hetla_status hetla_ztrsm_batch_group(hetla_context *ctx, hetla_int group_count, const hetla_int *group_size,
+                                     const hetla_side *side, const hetla_uplo *uplo, const hetla_trans *transa,
+                                     const hetla_diag *diag, const hetla_int *m, const hetla_int *n,
+                                     const hetla_zcomplex *alpha, hetla_zcomplex *const *A, const hetla_int *lda,
+                                     hetla_zcomplex *const *B, const hetla_int *ldb, hetla_int *info)
+{
+    static const char fn[] = "hetla_ztrsm_batch_group";
+    const void *arrays[] = {side, uplo, transa, diag, m, n, alpha, lda, ldb};
+    static const int pos[] = {4, 5, 6, 7, 8, 9, 10, 12, 14};
+    static const char *const names[] = {"side", "uplo", "transa", "diag", "m", "n", "alpha", "lda", "ldb"};
+    hetla_int count;
+    hetla_status s = group_begin(fn, ctx, group_count, group_size, arrays, pos, names, 9, &count);
+    if (s)
+        return s;
+    ARRAY(A, 11, "A");
+    ARRAY(B, 13, "B");
+    hetla__vcheck c;
+    hetla__vcheck_begin(&c, fn, info, count);
+    for (hetla_int g = 0, off = 0; g < group_count; off += group_size[g++])
+        trsm_group_check(&c, g, off, group_size, side, uplo, transa, diag, m, n, A, lda, B, ldb);
+    s = hetla__vcheck_end(&c);
+    if (s || count == 0)
+        return s;
+    hetla__batch_run r;
+    s = hetla__batch_begin(ctx, &r);
+    for (hetla_int g = 0, off = 0; g < group_count && !s; off += group_size[g++]) {
+        if (group_size[g] == 0 || m[g] == 0 || n[g] == 0)
+            continue;
+        hetla_int na = side[g] == HETLA_LEFT ? m[g] : n[g];
+        hetla_batch a = group_batch(na, na, group_size[g], lda[g], A + off);
+        hetla_batch b = group_batch(m[g], n[g], group_size[g], ldb[g], B + off);
+        hetla__trsm_batch_args args = {.side = side[g], .uplo = uplo[g], .trans = transa[g], .diag = diag[g],
+                                       .m = m[g], .n = n[g], .alpha = alpha[g]};
+        const hetla_batch *ops[] = {&a, &b};
+        const hetla_access modes[] = {HETLA_R, HETLA_RW};
+        s = hetla__batch_insert(&r, "ztrsm_batch", ops, modes, 2, NULL, NULL, 0, HETLA_R, &args, sizeof args);
     }
     return hetla__batch_end(&r, s);
 }

@@ -942,6 +942,101 @@ static void vmixed_group(hetla_context *ctx)
         }
 }
 
+/* Triangular A of order n for the TRSM group test: the other triangle
+ * NaN, the diagonal NaN if @p unit, else made dominant; off the diagonal
+ * divided by n. With @p nan_all every element NaN (alpha = 0). */
+static T *tri_operand(hetla_uplo uplo, hetla_diag diag, hetla_int n, int nan_all)
+{
+    T *U = ref_new(n, n, 1);
+    for (hetla_int j = 0; j < n; j++)
+        for (hetla_int i = 0; i < n; i++) {
+            T *u = &U[i + j * n];
+            int out = uplo == HETLA_LOWER ? i < j : i > j;
+            *u = nan_all || out || (i == j && diag == HETLA_UNIT) ? NAN : i == j ? *u + (R)(2 * n) : *u / (R)n;
+        }
+    return U;
+}
+
+/* GEMV and TRSM groups of the mixed sizes: every transpose, both sides
+ * and triangles, unit and non-unit diagonals, padded leading dimensions,
+ * an empty group, alpha = 0 (A NaN) and beta = 0 (y NaN); then a group
+ * with a bad leading dimension, whose matrices alone report it. */
+static void vmixed_group_gemv_trsm(hetla_context *ctx)
+{
+    enum { G = 5, K = 12 };
+    hetla_int gs[G] = {3, 2, 4, 1, 2}, gm[G] = {40, 17, 0, 9, 5}, gn[G] = {33, 5, 3, 70, 4}, lda[G], ldb[G], info[K];
+    hetla_trans tr[G] = {HETLA_NO_TRANS, HETLA_TRANS, HETLA_CONJ_TRANS, HETLA_CONJ_TRANS, HETLA_NO_TRANS};
+    hetla_side sd[G] = {HETLA_LEFT, HETLA_RIGHT, HETLA_LEFT, HETLA_RIGHT, HETLA_LEFT};
+    hetla_uplo ul[G] = {HETLA_LOWER, HETLA_UPPER, HETLA_UPPER, HETLA_LOWER, HETLA_LOWER};
+    hetla_diag dg[G] = {HETLA_NON_UNIT, HETLA_UNIT, HETLA_NON_UNIT, HETLA_NON_UNIT, HETLA_NON_UNIT};
+    T ga[G], gb[G], *A[K], *X[K], *Y[K], *Y0[K];
+    /* y := alpha op(A) x + beta y: group 4 alpha = 0 (A and x NaN), group 1 beta = 0 (y NaN) */
+    for (int g = 0, i = 0; g < G; g++) {
+        int t = tr[g] != HETLA_NO_TRANS;
+        hetla_int xn = t ? gm[g] : gn[g], yn = t ? gn[g] : gm[g];
+        ga[g] = g == 4 ? 0 : rndt(), gb[g] = g == 1 ? 0 : rndt(), lda[g] = gm[g] + PAD;
+        for (hetla_int q = 0; q < gs[g]; q++, i++) {
+            A[i] = g == 4 ? ref_nan(lda[g], gn[g], 1) : padded(NULL, gm[g], gn[g]);
+            X[i] = ref_or_nan(g == 4, xn, 1, 1), Y[i] = ref_or_nan(g == 1, yn, 1, 1), Y0[i] = ref_new(yn, 1, 1);
+            memcpy(Y0[i], Y[i], (size_t)yn * sizeof(T));
+        }
+    }
+    CHECK_OK(hetla_zgemv_batch_group(ctx, G, gs, tr, gm, gn, ga, A, lda, X, gb, Y, info));
+    for (int g = 0, i = 0; g < G; g++)
+        for (hetla_int q = 0; q < gs[g]; q++, i++) {
+            int t = tr[g] != HETLA_NO_TRANS;
+            hetla_int xn = t ? gm[g] : gn[g], yn = t ? gn[g] : gm[g];
+            T *Ac = g == 4 ? ref_nan(gm[g], gn[g], 1) : compact(A[i], gm[g], gn[g]);
+            R scale = (ga[g] == 0 ? 0 : cabs(ga[g]) * norm1(Ac, gm[g], gn[g]) * norm1(X[i], xn, 1) * (R)(xn + 1)) +
+                      (gb[g] == 0 ? 0 : cabs(gb[g]) * norm1(Y0[i], yn, 1));
+            ref_gemm(tr[g], HETLA_NO_TRANS, yn, 1, xn, ga[g], Ac, gm[g], X[i], xn, gb[g], Y0[i]);
+            CHECK(info[i] == 0 && resid(Y[i], Y0[i], yn, 1, scale > 0 ? scale : 1) < TOL);
+            free(Ac), free(A[i]), free(X[i]), free(Y[i]), free(Y0[i]);
+        }
+    /* B := alpha inv(op(A)) B or alpha B inv(op(A)): group 4 alpha = 0 (A NaN, B := 0) */
+    for (int g = 0, i = 0; g < G; g++) {
+        hetla_int na = sd[g] == HETLA_LEFT ? gm[g] : gn[g];
+        lda[g] = na + PAD, ldb[g] = gm[g] + PAD;
+        for (hetla_int q = 0; q < gs[g]; q++, i++) {
+            T *U = tri_operand(ul[g], dg[g], na, ga[g] == 0);
+            A[i] = padded(U, na, na), X[i] = padded(NULL, gm[g], gn[g]), Y0[i] = compact(X[i], gm[g], gn[g]);
+            free(U);
+        }
+    }
+    CHECK_OK(hetla_ztrsm_batch_group(ctx, G, gs, sd, ul, tr, dg, gm, gn, ga, A, lda, X, ldb, info));
+    for (int g = 0, i = 0; g < G; g++)
+        for (hetla_int q = 0; q < gs[g]; q++, i++) {
+            hetla_int m = gm[g], n = gn[g], na = sd[g] == HETLA_LEFT ? m : n;
+            T *U = compact(A[i], na, na), *Xc = compact(X[i], m, n), *P = ref_new(m, n, 1);
+            for (hetla_int e = 0; e < na * na; e++) /* the triangle BLAS reads, unit diagonal 1 */
+                U[e] = e % (na + 1) == 0 && dg[g] == HETLA_UNIT ? 1 : isnan(creal(U[e])) ? 0 : U[e];
+            if (sd[g] == HETLA_LEFT)
+                ref_gemm(tr[g], HETLA_NO_TRANS, m, n, m, 1, U, na, Xc, m, 0, P);
+            else
+                ref_gemm(HETLA_NO_TRANS, tr[g], m, n, n, 1, Xc, m, U, na, 0, P);
+            for (hetla_int e = 0; e < m * n; e++)
+                Y0[i][e] *= ga[g];
+            R scale = norm1(U, na, na) * norm1(Xc, m, n) * (R)(na + 1);
+            CHECK(info[i] == 0 && resid(P, Y0[i], m, n, scale > 0 ? scale : 1) < TOL);
+            if (ga[g] == 0)
+                CHECK(resid(Xc, Y0[i], m, n, 1) == 0);
+            free(U), free(Xc), free(P), free(A[i]), free(X[i]), free(Y0[i]);
+        }
+    /* group 1's lda below its rows: its two matrices report argument 9, the others 0 */
+    for (int g = 0, i = 0; g < G; g++) {
+        int t = tr[g] != HETLA_NO_TRANS;
+        lda[g] = g == 1 ? gm[g] - 1 : gm[g] + PAD;
+        for (hetla_int q = 0; q < gs[g]; q++, i++)
+            A[i] = padded(NULL, gm[g], gn[g]), X[i] = ref_new(t ? gm[g] : gn[g], 1, 1),
+            Y[i] = ref_new(t ? gn[g] : gm[g], 1, 1);
+    }
+    CHECK_STATUS(hetla_zgemv_batch_group(ctx, G, gs, tr, gm, gn, ga, A, lda, X, gb, Y, info), HETLA_ERR_ARG);
+    for (int i = 0; i < K; i++) {
+        CHECK(info[i] == (i == 3 || i == 4 ? -9 : 0));
+        free(A[i]), free(X[i]), free(Y[i]);
+    }
+}
+
 /* Variable batches and groups of mixed sizes (0, 1..32, past 32), and
  * whether the calls were staged where the context says they should be. */
 void ztest_batch_vmixed(hetla_context *ctx)
@@ -950,4 +1045,5 @@ void ztest_batch_vmixed(hetla_context *ctx)
     vmixed_blas(ctx);
     vmixed_factor(ctx);
     vmixed_group(ctx);
+    vmixed_group_gemv_trsm(ctx);
 }
