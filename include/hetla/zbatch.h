@@ -167,6 +167,47 @@ HETLA_NODISCARD hetla_status hetla_ztrsm_batch_group(hetla_context *ctx, hetla_i
                                                      hetla_zcomplex *const *B, const hetla_int *ldb,
                                                      hetla_int *info);
 
+/** For each group g and each of its matrices: Cholesky of the order-n[g]
+ *  A (the uplo[g] triangle, leading dimension lda[g]); A and info hold one
+ *  entry per matrix of all groups, group after group; info (not NULL) as
+ *  LAPACK's, HETLA_NUMERICAL if a matrix failed, the others factored as
+ *  if alone. */
+HETLA_NODISCARD hetla_status hetla_zpotrf_batch_group(hetla_context *ctx, hetla_int group_count,
+                                                      const hetla_int *group_size, const hetla_uplo *uplo,
+                                                      const hetla_int *n, hetla_zcomplex *const *A,
+                                                      const hetla_int *lda, hetla_int *info);
+
+/** For each group g and each of its matrices: LU of the m[g] x n[g] A,
+ *  pivots into ipiv[i] (min(m[g], n[g]) entries; @p ipiv NULL: no
+ *  pivoting); info as hetla_zpotrf_batch_group's. */
+HETLA_NODISCARD hetla_status hetla_zgetrf_batch_group(hetla_context *ctx, hetla_int group_count,
+                                                      const hetla_int *group_size, const hetla_int *m,
+                                                      const hetla_int *n, hetla_zcomplex *const *A,
+                                                      const hetla_int *lda, hetla_int *const *ipiv,
+                                                      hetla_int *info);
+
+/** For each group g and each of its matrices: solves A X = B with the
+ *  Cholesky factor of hetla_zpotrf_batch_group (uplo[g], order n[g]), B
+ *  n[g] x nrhs[g] overwritten by X; info (may be NULL) reports bad
+ *  arguments. */
+HETLA_NODISCARD hetla_status hetla_zpotrs_batch_group(hetla_context *ctx, hetla_int group_count,
+                                                      const hetla_int *group_size, const hetla_uplo *uplo,
+                                                      const hetla_int *n, const hetla_int *nrhs,
+                                                      hetla_zcomplex *const *A, const hetla_int *lda,
+                                                      hetla_zcomplex *const *B, const hetla_int *ldb,
+                                                      hetla_int *info);
+
+/** For each group g and each of its matrices: solves op(A) X = B
+ *  (trans[g]) with the LU of hetla_zgetrf_batch_group and its pivots
+ *  ipiv[i] (NULL: the LU had none), B n[g] x nrhs[g] overwritten by X;
+ *  info (may be NULL) reports bad arguments. */
+HETLA_NODISCARD hetla_status hetla_zgetrs_batch_group(hetla_context *ctx, hetla_int group_count,
+                                                      const hetla_int *group_size, const hetla_trans *trans,
+                                                      const hetla_int *n, const hetla_int *nrhs,
+                                                      hetla_zcomplex *const *A, const hetla_int *lda,
+                                                      const hetla_int *const *ipiv, hetla_zcomplex *const *B,
+                                                      const hetla_int *ldb, hetla_int *info);
+
 #ifdef __cplusplus
 }
 #endif

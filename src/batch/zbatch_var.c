@@ -10,6 +10,8 @@
  */
 #define COMPLEX
 #include <cblas.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "zbatch_kernels.h"
 
@@ -515,7 +517,7 @@ hetla_status hetla_zgemm_batch_group(hetla_context *ctx, hetla_int group_count, 
     const void *arrays[] = {transa, transb, m, n, k, alpha, lda, ldb, beta, ldc};
     static const int pos[] = {4, 5, 6, 7, 8, 9, 11, 13, 14, 16};
     static const char *const names[] = {"transa", "transb", "m", "n", "k", "alpha", "lda", "ldb", "beta", "ldc"};
-    hetla_int count;
+    hetla_int count = 0;
     hetla_status s = group_begin(fn, ctx, group_count, group_size, arrays, pos, names, 10, &count);
     if (s)
         return s;
@@ -559,7 +561,8 @@ static void gemv_group_check(hetla__vcheck *c, hetla_int g, hetla_int off, const
             hetla__vcheck_mark(c, i, 4, "trans", "is not a hetla_trans");
         hetla__vcheck_size(c, i, 5, "m", m[g]), hetla__vcheck_size(c, i, 6, "n", n[g]);
         hetla__vcheck_ld(c, i, 9, "lda", lda[g], m[g]), hetla__vcheck_ptr(c, i, 8, "A", A[i], m[g] * n[g]);
-        hetla__vcheck_ptr(c, i, 10, "x", x[i], t ? m[g] : n[g]), hetla__vcheck_ptr(c, i, 12, "y", y[i], t ? n[g] : m[g]);
+        hetla__vcheck_ptr(c, i, 10, "x", x[i], t ? m[g] : n[g]);
+        hetla__vcheck_ptr(c, i, 12, "y", y[i], t ? n[g] : m[g]);
     }
 }
 
@@ -573,7 +576,7 @@ hetla_status hetla_zgemv_batch_group(hetla_context *ctx, hetla_int group_count, 
     const void *arrays[] = {trans, m, n, alpha, lda, beta};
     static const int pos[] = {4, 5, 6, 7, 9, 11};
     static const char *const names[] = {"trans", "m", "n", "alpha", "lda", "beta"};
-    hetla_int count;
+    hetla_int count = 0;
     hetla_status s = group_begin(fn, ctx, group_count, group_size, arrays, pos, names, 6, &count);
     if (s)
         return s;
@@ -637,7 +640,7 @@ hetla_status hetla_ztrsm_batch_group(hetla_context *ctx, hetla_int group_count, 
     const void *arrays[] = {side, uplo, transa, diag, m, n, alpha, lda, ldb};
     static const int pos[] = {4, 5, 6, 7, 8, 9, 10, 12, 14};
     static const char *const names[] = {"side", "uplo", "transa", "diag", "m", "n", "alpha", "lda", "ldb"};
-    hetla_int count;
+    hetla_int count = 0;
     hetla_status s = group_begin(fn, ctx, group_count, group_size, arrays, pos, names, 9, &count);
     if (s)
         return s;
@@ -665,4 +668,233 @@ hetla_status hetla_ztrsm_batch_group(hetla_context *ctx, hetla_int group_count, 
         s = hetla__batch_insert(&r, "ztrsm_batch", ops, modes, 2, NULL, NULL, 0, HETLA_R, &args, sizeof args);
     }
     return hetla__batch_end(&r, s);
+}
+
+/* ---- groups of factorizations and solves ------------------------------------------- */
+
+/* Pivots a matrix of group g keeps: min(m[g], n[g]), none if negative. */
+static hetla_int group_mn(const hetla_int *m, const hetla_int *n, hetla_int g)
+{
+    hetla_int mn = m[g] < n[g] ? m[g] : n[g];
+    return mn > 0 ? mn : 0;
+}
+
+/* The callers' pivots (ipiv[i], group_mn entries) and one flat array of
+ * them, group after group, as the fixed batches take pivots: copied into
+ * @p flat if @p in, else out of it. */
+static void pivots_copy(hetla_int group_count, const hetla_int *group_size, const hetla_int *m, const hetla_int *n,
+                        hetla_int *const *ipiv, hetla_int *flat, int in)
+{
+    for (hetla_int g = 0, i = 0; g < group_count; g++) {
+        size_t bytes = (size_t)group_mn(m, n, g) * sizeof *flat;
+        for (hetla_int q = 0; q < group_size[g]; q++, i++, flat += group_mn(m, n, g))
+            if (bytes)
+                memcpy(in ? flat : ipiv[i], in ? ipiv[i] : flat, bytes);
+    }
+}
+
+/* A flat pivot array for the groups (pivots_copy), NULL where @p ipiv
+ * is; false when out of memory. */
+static int pivots_alloc(hetla_int group_count, const hetla_int *group_size, const hetla_int *m, const hetla_int *n,
+                        const void *ipiv, hetla_int **flat)
+{
+    size_t total = 0;
+    for (hetla_int g = 0; g < group_count; g++)
+        total += (size_t)group_size[g] * (size_t)group_mn(m, n, g);
+    *flat = ipiv ? malloc((total ? total : 1) * sizeof **flat) : NULL;
+    return !ipiv || *flat;
+}
+
+hetla_status hetla_zpotrf_batch_group(hetla_context *ctx, hetla_int group_count, const hetla_int *group_size,
+                                      const hetla_uplo *uplo, const hetla_int *n, hetla_zcomplex *const *A,
+                                      const hetla_int *lda, hetla_int *info)
+{
+    static const char fn[] = "hetla_zpotrf_batch_group";
+    const void *arrays[] = {uplo, n, lda};
+    static const int pos[] = {4, 5, 7};
+    static const char *const names[] = {"uplo", "n", "lda"};
+    hetla_int count = 0;
+    hetla_status s = group_begin(fn, ctx, group_count, group_size, arrays, pos, names, 3, &count);
+    if (s)
+        return s;
+    ARRAY(A, 6, "A");
+    ARRAY(info, 8, "info");
+    hetla__vcheck c;
+    hetla__vcheck_begin(&c, fn, info, count);
+    for (hetla_int g = 0, off = 0; g < group_count; off += group_size[g++])
+        for (hetla_int i = off; i < off + group_size[g]; i++) {
+            if (!hetla__uplo_ok(uplo[g]))
+                hetla__vcheck_mark(&c, i, 4, "uplo", "is not a hetla_uplo");
+            hetla__vcheck_size(&c, i, 5, "n", n[g]), hetla__vcheck_ld(&c, i, 7, "lda", lda[g], n[g]);
+            hetla__vcheck_ptr(&c, i, 6, "A", A[i], n[g] * n[g]);
+        }
+    s = hetla__vcheck_end(&c);
+    if (s || count == 0)
+        return s;
+    hetla__batch_run r;
+    s = hetla__batch_begin(ctx, &r);
+    for (hetla_int g = 0, off = 0; g < group_count && !s; off += group_size[g++]) {
+        if (group_size[g] == 0 || n[g] == 0)
+            continue;
+        hetla_batch a = group_batch(n[g], n[g], group_size[g], lda[g], A + off);
+        hetla__lapack_batch_args args = {.uplo = uplo[g], .m = n[g], .n = n[g]};
+        const hetla_batch *ops[] = {&a};
+        const hetla_access modes[] = {HETLA_RW};
+        s = hetla__batch_insert(&r, "zpotrf_batch", ops, modes, 1, info + off, NULL, 0, HETLA_R, &args, sizeof args);
+    }
+    return factor_end(fn, hetla__batch_end(&r, s), info, count);
+}
+
+hetla_status hetla_zgetrf_batch_group(hetla_context *ctx, hetla_int group_count, const hetla_int *group_size,
+                                      const hetla_int *m, const hetla_int *n, hetla_zcomplex *const *A,
+                                      const hetla_int *lda, hetla_int *const *ipiv, hetla_int *info)
+{
+    static const char fn[] = "hetla_zgetrf_batch_group";
+    const void *arrays[] = {m, n, lda};
+    static const int pos[] = {4, 5, 7};
+    static const char *const names[] = {"m", "n", "lda"};
+    hetla_int count = 0;
+    hetla_status s = group_begin(fn, ctx, group_count, group_size, arrays, pos, names, 3, &count);
+    if (s)
+        return s;
+    ARRAY(A, 6, "A");
+    ARRAY(info, 9, "info");
+    hetla__vcheck c;
+    hetla__vcheck_begin(&c, fn, info, count);
+    for (hetla_int g = 0, off = 0; g < group_count; off += group_size[g++])
+        for (hetla_int i = off; i < off + group_size[g]; i++) {
+            hetla__vcheck_size(&c, i, 4, "m", m[g]), hetla__vcheck_size(&c, i, 5, "n", n[g]);
+            hetla__vcheck_ld(&c, i, 7, "lda", lda[g], m[g]), hetla__vcheck_ptr(&c, i, 6, "A", A[i], m[g] * n[g]);
+            if (ipiv)
+                hetla__vcheck_ptr(&c, i, 8, "ipiv", ipiv[i], group_mn(m, n, g));
+        }
+    s = hetla__vcheck_end(&c);
+    if (s || count == 0)
+        return s;
+    hetla_int *flat;
+    if (!pivots_alloc(group_count, group_size, m, n, ipiv, &flat))
+        return hetla__fail(HETLA_ERR_NO_MEMORY, "%s: pivots of %lld matrices: out of memory", fn, (long long)count);
+    hetla__batch_run r;
+    s = hetla__batch_begin(ctx, &r);
+    size_t pivots = 0; /* into flat */
+    for (hetla_int g = 0, off = 0; g < group_count && !s; off += group_size[g++]) {
+        hetla_int mn = group_mn(m, n, g), *p = flat ? flat + pivots : NULL;
+        pivots += (size_t)group_size[g] * (size_t)mn;
+        if (group_size[g] == 0 || mn == 0)
+            continue;
+        hetla_batch a = group_batch(m[g], n[g], group_size[g], lda[g], A + off);
+        hetla__lapack_batch_args args = {.m = m[g], .n = n[g], .pivot = ipiv != NULL};
+        const hetla_batch *ops[] = {&a};
+        const hetla_access modes[] = {HETLA_RW};
+        s = hetla__batch_insert(&r, "zgetrf_batch", ops, modes, 1, info + off, p, mn, HETLA_W, &args, sizeof args);
+    }
+    s = hetla__batch_end(&r, s);
+    if (!s && flat)
+        pivots_copy(group_count, group_size, m, n, ipiv, flat, 0);
+    free(flat);
+    return factor_end(fn, s, info, count);
+}
+
+/* The checks of a solve's group g (POTRS: @p uplo, else GETRS: @p trans
+ * and @p ipiv, NULL without pivoting), matrices off .. off+size-1, the
+ * arguments from position 4 on as the calls take them. */
+static void solve_group_check(hetla__vcheck *c, hetla_int g, hetla_int off, const hetla_int *group_size,
+                              const hetla_uplo *uplo, const hetla_trans *trans, const hetla_int *n,
+                              const hetla_int *nrhs, hetla_zcomplex *const *A, const hetla_int *lda,
+                              const hetla_int *const *ipiv, hetla_zcomplex *const *B, const hetla_int *ldb)
+{
+    const int b = uplo ? 9 : 10; /* B's position: GETRS has ipiv before it */
+    for (hetla_int i = off; i < off + group_size[g]; i++) {
+        if (uplo && !hetla__uplo_ok(uplo[g]))
+            hetla__vcheck_mark(c, i, 4, "uplo", "is not a hetla_uplo");
+        if (!uplo && !hetla__trans_ok(trans[g]))
+            hetla__vcheck_mark(c, i, 4, "trans", "is not a hetla_trans");
+        hetla__vcheck_size(c, i, 5, "n", n[g]), hetla__vcheck_size(c, i, 6, "nrhs", nrhs[g]);
+        hetla__vcheck_ld(c, i, 8, "lda", lda[g], n[g]), hetla__vcheck_ptr(c, i, 7, "A", A[i], n[g] * n[g]);
+        if (ipiv)
+            hetla__vcheck_ptr(c, i, 9, "ipiv", ipiv[i], n[g]);
+        hetla__vcheck_ld(c, i, b + 1, "ldb", ldb[g], n[g]), hetla__vcheck_ptr(c, i, b, "B", B[i], n[g] * nrhs[g]);
+    }
+}
+
+/* A group call of POTRS (@p uplo) or GETRS (@p trans, @p ipiv) after its
+ * checks of the per-group arrays (@p count matrices). */
+static hetla_status solve_groups(hetla_context *ctx, const char *fn, hetla_int count, hetla_int group_count,
+                                 const hetla_int *group_size, const hetla_uplo *uplo, const hetla_trans *trans,
+                                 const hetla_int *n, const hetla_int *nrhs, hetla_zcomplex *const *A,
+                                 const hetla_int *lda, const hetla_int *const *ipiv, hetla_zcomplex *const *B,
+                                 const hetla_int *ldb, hetla_int *info)
+{
+    hetla__vcheck c;
+    hetla__vcheck_begin(&c, fn, info, count);
+    for (hetla_int g = 0, off = 0; g < group_count; off += group_size[g++])
+        solve_group_check(&c, g, off, group_size, uplo, trans, n, nrhs, A, lda, ipiv, B, ldb);
+    hetla_status s = hetla__vcheck_end(&c);
+    if (s || count == 0)
+        return s;
+    hetla_int *flat;
+    if (!pivots_alloc(group_count, group_size, n, n, ipiv, &flat))
+        return hetla__fail(HETLA_ERR_NO_MEMORY, "%s: pivots of %lld matrices: out of memory", fn, (long long)count);
+    if (flat) /* read only: copied into the flat array */
+        pivots_copy(group_count, group_size, n, n, (hetla_int *const *)ipiv, flat, 1);
+    hetla__batch_run r;
+    s = hetla__batch_begin(ctx, &r);
+    size_t pivots = 0; /* into flat */
+    for (hetla_int g = 0, off = 0; g < group_count && !s; off += group_size[g++]) {
+        hetla_int *p = flat ? flat + pivots : NULL;
+        pivots += (size_t)group_size[g] * (size_t)n[g];
+        if (group_size[g] == 0 || n[g] == 0 || nrhs[g] == 0)
+            continue;
+        hetla_batch a = group_batch(n[g], n[g], group_size[g], lda[g], A + off);
+        hetla_batch b = group_batch(n[g], nrhs[g], group_size[g], ldb[g], B + off);
+        hetla__lapack_batch_args args = {.uplo = uplo ? uplo[g] : HETLA_LOWER,
+                                         .trans = uplo ? HETLA_NO_TRANS : trans[g],
+                                         .m = n[g],
+                                         .n = n[g],
+                                         .nrhs = nrhs[g],
+                                         .pivot = p != NULL};
+        const hetla_batch *ops[] = {&a, &b};
+        const hetla_access modes[] = {HETLA_R, HETLA_RW};
+        s = hetla__batch_insert(&r, uplo ? "zpotrs_batch" : "zgetrs_batch", ops, modes, 2, NULL, p, n[g], HETLA_R,
+                                &args, sizeof args);
+    }
+    s = hetla__batch_end(&r, s);
+    free(flat);
+    return s;
+}
+
+hetla_status hetla_zpotrs_batch_group(hetla_context *ctx, hetla_int group_count, const hetla_int *group_size,
+                                      const hetla_uplo *uplo, const hetla_int *n, const hetla_int *nrhs,
+                                      hetla_zcomplex *const *A, const hetla_int *lda, hetla_zcomplex *const *B,
+                                      const hetla_int *ldb, hetla_int *info)
+{
+    static const char fn[] = "hetla_zpotrs_batch_group";
+    const void *arrays[] = {uplo, n, nrhs, lda, ldb};
+    static const int pos[] = {4, 5, 6, 8, 10};
+    static const char *const names[] = {"uplo", "n", "nrhs", "lda", "ldb"};
+    hetla_int count = 0;
+    hetla_status s = group_begin(fn, ctx, group_count, group_size, arrays, pos, names, 5, &count);
+    if (s)
+        return s;
+    ARRAY(A, 7, "A");
+    ARRAY(B, 9, "B");
+    return solve_groups(ctx, fn, count, group_count, group_size, uplo, NULL, n, nrhs, A, lda, NULL, B, ldb, info);
+}
+
+hetla_status hetla_zgetrs_batch_group(hetla_context *ctx, hetla_int group_count, const hetla_int *group_size,
+                                      const hetla_trans *trans, const hetla_int *n, const hetla_int *nrhs,
+                                      hetla_zcomplex *const *A, const hetla_int *lda, const hetla_int *const *ipiv,
+                                      hetla_zcomplex *const *B, const hetla_int *ldb, hetla_int *info)
+{
+    static const char fn[] = "hetla_zgetrs_batch_group";
+    const void *arrays[] = {trans, n, nrhs, lda, ldb};
+    static const int pos[] = {4, 5, 6, 8, 11};
+    static const char *const names[] = {"trans", "n", "nrhs", "lda", "ldb"};
+    hetla_int count = 0;
+    hetla_status s = group_begin(fn, ctx, group_count, group_size, arrays, pos, names, 5, &count);
+    if (s)
+        return s;
+    ARRAY(A, 7, "A");
+    ARRAY(B, 10, "B");
+    return solve_groups(ctx, fn, count, group_count, group_size, NULL, trans, n, nrhs, A, lda, ipiv, B, ldb, info);
 }

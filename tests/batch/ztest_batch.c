@@ -333,11 +333,11 @@ void ztest_batch_getrf(hetla_context *ctx)
 }
 
 /* ||B - op(A) X|| / (||A|| ||X|| n eps) */
-static R solve_resid(hetla_trans tr, const T *A, const T *X, const T *B, hetla_int n)
+static R solve_resid(hetla_trans tr, const T *A, const T *X, const T *B, hetla_int n, hetla_int nrhs)
 {
-    T *AX = ref_new(n, NRHS, 1);
-    ref_gemm(tr, HETLA_NO_TRANS, n, NRHS, n, 1, A, n, X, n, 0, AX);
-    R r = resid(AX, B, n, NRHS, norm1(A, n, n) * norm1(X, n, NRHS) * (R)n);
+    T *AX = ref_new(n, nrhs, 1);
+    ref_gemm(tr, HETLA_NO_TRANS, n, nrhs, n, 1, A, n, X, n, 0, AX);
+    R r = resid(AX, B, n, nrhs, norm1(A, n, n) * norm1(X, n, nrhs) * (R)n);
     free(AX);
     return r;
 }
@@ -356,14 +356,14 @@ void ztest_batch_solves(hetla_context *ctx)
             CHECK_OK(hetla_zpotrs_batch(ctx, uplo, &s, &b, NULL));
             from_layout(ctx, &b, X);
             for (hetla_int t = 0; t < COUNT; t++)
-                CHECK(solve_resid(HETLA_NO_TRANS, S + t * n * n, X + t * n * NRHS, B + t * n * NRHS, n) < TOL);
+                CHECK(solve_resid(HETLA_NO_TRANS, S + t * n * n, X + t * n * NRHS, B + t * n * NRHS, n, NRHS) < TOL);
             hetla_trans tr = si % 3 == 0 ? HETLA_NO_TRANS : si % 3 == 1 ? HETLA_TRANS : HETLA_CONJ_TRANS;
             b = to_layout(ctx, B, n, NRHS, COUNT, l);
             CHECK_OK(hetla_zgetrf_batch(ctx, &g, ipiv, NULL));
             CHECK_OK(hetla_zgetrs_batch(ctx, tr, &g, ipiv, &b, NULL));
             from_layout(ctx, &b, X);
             for (hetla_int t = 0; t < COUNT; t++)
-                CHECK(solve_resid(tr, G + t * n * n, X + t * n * NRHS, B + t * n * NRHS, n) < TOL);
+                CHECK(solve_resid(tr, G + t * n * n, X + t * n * NRHS, B + t * n * NRHS, n, NRHS) < TOL);
             CHECK_OK(hetla_batch_free(&s));
             CHECK_OK(hetla_batch_free(&g));
             free(S), free(G), free(B), free(X), free(ipiv);
@@ -1037,6 +1037,74 @@ static void vmixed_group_gemv_trsm(hetla_context *ctx)
     }
 }
 
+/* Cholesky and LU groups (padded, both triangles, an empty group, one
+ * failing matrix each: its info alone set), then solves with their
+ * factors (every transpose for LU); LU without pivoting on diagonally
+ * dominant matrices. */
+static void vmixed_group_lapack(hetla_context *ctx)
+{
+    enum { G = 4, K = 8, BAD = 4 };
+    hetla_int gs[G] = {3, 2, 1, 2}, gn[G] = {40, 17, 0, 9}, gr[G] = {5, 1, 3, 70}, lda[G], ldb[G], info[K];
+    hetla_uplo ul[G] = {HETLA_LOWER, HETLA_UPPER, HETLA_LOWER, HETLA_UPPER};
+    hetla_trans tr[G] = {HETLA_NO_TRANS, HETLA_TRANS, HETLA_CONJ_TRANS, HETLA_CONJ_TRANS};
+    hetla_int *piv[K];
+    T *A[K], *A0[K], *B[K], *B0[K];
+    for (int pass = 0; pass < 3; pass++) { /* Cholesky, LU, LU without pivoting */
+        for (int g = 0, i = 0; g < G; g++) {
+            lda[g] = gn[g] + PAD, ldb[g] = gn[g] + PAD;
+            for (hetla_int q = 0; q < gs[g]; q++, i++) {
+                A0[i] = pass == 1 ? ref_new(gn[g], gn[g], 1) : make_hpd(gn[g], 1);
+                if (i == BAD && pass == 0)
+                    A0[i][2 * (gn[g] + 1)] = -100 * (R)gn[g];
+                for (hetla_int r = 0; i == BAD && pass == 1 && r < gn[g]; r++)
+                    A0[i][r + gn[g]] = 0;
+                A[i] = padded(A0[i], gn[g], gn[g]), piv[i] = malloc((size_t)(gn[g] + 1) * sizeof(hetla_int));
+                B[i] = padded(NULL, gn[g], gr[g]), B0[i] = compact(B[i], gn[g], gr[g]);
+            }
+        }
+        hetla_int **ipiv = pass == 1 ? piv : NULL;
+        CHECK_STATUS(pass ? hetla_zgetrf_batch_group(ctx, G, gs, gn, gn, A, lda, ipiv, info)
+                          : hetla_zpotrf_batch_group(ctx, G, gs, ul, gn, A, lda, info),
+                     pass == 2 ? HETLA_SUCCESS : HETLA_NUMERICAL);
+        for (int g = 0, i = 0; g < G; g++)
+            for (hetla_int q = 0; q < gs[g]; q++, i++) {
+                T *F = compact(A[i], gn[g], gn[g]);
+                int bad = i == BAD && pass < 2;
+                CHECK(info[i] == (bad ? (pass ? 2 : 3) : 0));
+                if (!bad)
+                    CHECK((pass ? lu_resid(A0[i], F, ipiv ? piv[i] : NULL, gn[g])
+                                : chol_resid(A0[i], F, gn[g], ul[g])) < TOL);
+                free(F);
+            }
+        CHECK_OK(pass ? hetla_zgetrs_batch_group(ctx, G, gs, tr, gn, gr, A, lda, (const hetla_int *const *)ipiv, B,
+                                                 ldb, info)
+                      : hetla_zpotrs_batch_group(ctx, G, gs, ul, gn, gr, A, lda, B, ldb, info));
+        for (int g = 0, i = 0; g < G; g++)
+            for (hetla_int q = 0; q < gs[g]; q++, i++) {
+                T *X = compact(B[i], gn[g], gr[g]);
+                CHECK(info[i] == 0);
+                if (i != BAD || pass == 2)
+                    CHECK(solve_resid(pass ? tr[g] : HETLA_NO_TRANS, A0[i], X, B0[i], gn[g], gr[g]) < TOL);
+                free(X), free(A[i]), free(A0[i]), free(B[i]), free(B0[i]), free(piv[i]);
+            }
+    }
+    /* a bad leading dimension of B in group 1: its two matrices report argument 10 (GETRS: 11) */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int g = 0, i = 0; g < G; g++) {
+            lda[g] = gn[g] + PAD, ldb[g] = g == 1 ? gn[g] - 1 : gn[g] + PAD;
+            for (hetla_int q = 0; q < gs[g]; q++, i++)
+                A[i] = padded(NULL, gn[g], gn[g]), B[i] = padded(NULL, gn[g], gr[g]);
+        }
+        CHECK_STATUS(pass ? hetla_zgetrs_batch_group(ctx, G, gs, tr, gn, gr, A, lda, NULL, B, ldb, info)
+                          : hetla_zpotrs_batch_group(ctx, G, gs, ul, gn, gr, A, lda, B, ldb, info),
+                     HETLA_ERR_ARG);
+        for (int i = 0; i < K; i++) {
+            CHECK(info[i] == (i == 3 || i == 4 ? (pass ? -11 : -10) : 0));
+            free(A[i]), free(B[i]);
+        }
+    }
+}
+
 /* Variable batches and groups of mixed sizes (0, 1..32, past 32), and
  * whether the calls were staged where the context says they should be. */
 void ztest_batch_vmixed(hetla_context *ctx)
@@ -1046,4 +1114,5 @@ void ztest_batch_vmixed(hetla_context *ctx)
     vmixed_factor(ctx);
     vmixed_group(ctx);
     vmixed_group_gemv_trsm(ctx);
+    vmixed_group_lapack(ctx);
 }
