@@ -705,6 +705,56 @@ static int pivots_alloc(hetla_int group_count, const hetla_int *group_size, cons
     return !ipiv || *flat;
 }
 
+/* A group call of Cholesky (@p uplo; m = n) or LU (@p ipiv, NULL without
+ * pivoting) after its checks of the per-group arrays (@p count
+ * matrices); the arguments from position 4 on as the calls take them. */
+static hetla_status factor_groups(hetla_context *ctx, const char *fn, hetla_int count, hetla_int group_count,
+                                  const hetla_int *group_size, const hetla_uplo *uplo, const hetla_int *m,
+                                  const hetla_int *n, hetla_zcomplex *const *A, const hetla_int *lda,
+                                  hetla_int *const *ipiv, hetla_int *info)
+{
+    hetla__vcheck c;
+    hetla__vcheck_begin(&c, fn, info, count);
+    for (hetla_int g = 0, off = 0; g < group_count; off += group_size[g++])
+        for (hetla_int i = off; i < off + group_size[g]; i++) {
+            if (uplo && !hetla__uplo_ok(uplo[g]))
+                hetla__vcheck_mark(&c, i, 4, "uplo", "is not a hetla_uplo");
+            if (!uplo)
+                hetla__vcheck_size(&c, i, 4, "m", m[g]);
+            hetla__vcheck_size(&c, i, 5, "n", n[g]), hetla__vcheck_ld(&c, i, 7, "lda", lda[g], m[g]);
+            hetla__vcheck_ptr(&c, i, 6, "A", A[i], m[g] * n[g]);
+            if (ipiv)
+                hetla__vcheck_ptr(&c, i, 8, "ipiv", ipiv[i], group_mn(m, n, g));
+        }
+    hetla_status s = hetla__vcheck_end(&c);
+    if (s || count == 0)
+        return s;
+    hetla_int *flat;
+    if (!pivots_alloc(group_count, group_size, m, n, ipiv, &flat))
+        return hetla__fail(HETLA_ERR_NO_MEMORY, "%s: pivots of %lld matrices: out of memory", fn, (long long)count);
+    hetla__batch_run r;
+    s = hetla__batch_begin(ctx, &r);
+    size_t pivots = 0; /* into flat */
+    for (hetla_int g = 0, off = 0; g < group_count && !s; off += group_size[g++]) {
+        hetla_int mn = group_mn(m, n, g), *p = flat ? flat + pivots : NULL;
+        pivots += (size_t)group_size[g] * (size_t)mn;
+        if (group_size[g] == 0 || mn == 0)
+            continue;
+        hetla_batch a = group_batch(m[g], n[g], group_size[g], lda[g], A + off);
+        hetla__lapack_batch_args args = {
+            .uplo = uplo ? uplo[g] : HETLA_LOWER, .m = m[g], .n = n[g], .pivot = p != NULL};
+        const hetla_batch *ops[] = {&a};
+        const hetla_access modes[] = {HETLA_RW};
+        s = hetla__batch_insert(&r, uplo ? "zpotrf_batch" : "zgetrf_batch", ops, modes, 1, info + off, p, p ? mn : 0,
+                                HETLA_W, &args, sizeof args);
+    }
+    s = hetla__batch_end(&r, s);
+    if (!s && flat)
+        pivots_copy(group_count, group_size, m, n, ipiv, flat, 0);
+    free(flat);
+    return factor_end(fn, s, info, count);
+}
+
 hetla_status hetla_zpotrf_batch_group(hetla_context *ctx, hetla_int group_count, const hetla_int *group_size,
                                       const hetla_uplo *uplo, const hetla_int *n, hetla_zcomplex *const *A,
                                       const hetla_int *lda, hetla_int *info)
@@ -719,30 +769,7 @@ hetla_status hetla_zpotrf_batch_group(hetla_context *ctx, hetla_int group_count,
         return s;
     ARRAY(A, 6, "A");
     ARRAY(info, 8, "info");
-    hetla__vcheck c;
-    hetla__vcheck_begin(&c, fn, info, count);
-    for (hetla_int g = 0, off = 0; g < group_count; off += group_size[g++])
-        for (hetla_int i = off; i < off + group_size[g]; i++) {
-            if (!hetla__uplo_ok(uplo[g]))
-                hetla__vcheck_mark(&c, i, 4, "uplo", "is not a hetla_uplo");
-            hetla__vcheck_size(&c, i, 5, "n", n[g]), hetla__vcheck_ld(&c, i, 7, "lda", lda[g], n[g]);
-            hetla__vcheck_ptr(&c, i, 6, "A", A[i], n[g] * n[g]);
-        }
-    s = hetla__vcheck_end(&c);
-    if (s || count == 0)
-        return s;
-    hetla__batch_run r;
-    s = hetla__batch_begin(ctx, &r);
-    for (hetla_int g = 0, off = 0; g < group_count && !s; off += group_size[g++]) {
-        if (group_size[g] == 0 || n[g] == 0)
-            continue;
-        hetla_batch a = group_batch(n[g], n[g], group_size[g], lda[g], A + off);
-        hetla__lapack_batch_args args = {.uplo = uplo[g], .m = n[g], .n = n[g]};
-        const hetla_batch *ops[] = {&a};
-        const hetla_access modes[] = {HETLA_RW};
-        s = hetla__batch_insert(&r, "zpotrf_batch", ops, modes, 1, info + off, NULL, 0, HETLA_R, &args, sizeof args);
-    }
-    return factor_end(fn, hetla__batch_end(&r, s), info, count);
+    return factor_groups(ctx, fn, count, group_count, group_size, uplo, n, n, A, lda, NULL, info);
 }
 
 hetla_status hetla_zgetrf_batch_group(hetla_context *ctx, hetla_int group_count, const hetla_int *group_size,
@@ -759,40 +786,7 @@ hetla_status hetla_zgetrf_batch_group(hetla_context *ctx, hetla_int group_count,
         return s;
     ARRAY(A, 6, "A");
     ARRAY(info, 9, "info");
-    hetla__vcheck c;
-    hetla__vcheck_begin(&c, fn, info, count);
-    for (hetla_int g = 0, off = 0; g < group_count; off += group_size[g++])
-        for (hetla_int i = off; i < off + group_size[g]; i++) {
-            hetla__vcheck_size(&c, i, 4, "m", m[g]), hetla__vcheck_size(&c, i, 5, "n", n[g]);
-            hetla__vcheck_ld(&c, i, 7, "lda", lda[g], m[g]), hetla__vcheck_ptr(&c, i, 6, "A", A[i], m[g] * n[g]);
-            if (ipiv)
-                hetla__vcheck_ptr(&c, i, 8, "ipiv", ipiv[i], group_mn(m, n, g));
-        }
-    s = hetla__vcheck_end(&c);
-    if (s || count == 0)
-        return s;
-    hetla_int *flat;
-    if (!pivots_alloc(group_count, group_size, m, n, ipiv, &flat))
-        return hetla__fail(HETLA_ERR_NO_MEMORY, "%s: pivots of %lld matrices: out of memory", fn, (long long)count);
-    hetla__batch_run r;
-    s = hetla__batch_begin(ctx, &r);
-    size_t pivots = 0; /* into flat */
-    for (hetla_int g = 0, off = 0; g < group_count && !s; off += group_size[g++]) {
-        hetla_int mn = group_mn(m, n, g), *p = flat ? flat + pivots : NULL;
-        pivots += (size_t)group_size[g] * (size_t)mn;
-        if (group_size[g] == 0 || mn == 0)
-            continue;
-        hetla_batch a = group_batch(m[g], n[g], group_size[g], lda[g], A + off);
-        hetla__lapack_batch_args args = {.m = m[g], .n = n[g], .pivot = ipiv != NULL};
-        const hetla_batch *ops[] = {&a};
-        const hetla_access modes[] = {HETLA_RW};
-        s = hetla__batch_insert(&r, "zgetrf_batch", ops, modes, 1, info + off, p, mn, HETLA_W, &args, sizeof args);
-    }
-    s = hetla__batch_end(&r, s);
-    if (!s && flat)
-        pivots_copy(group_count, group_size, m, n, ipiv, flat, 0);
-    free(flat);
-    return factor_end(fn, s, info, count);
+    return factor_groups(ctx, fn, count, group_count, group_size, NULL, m, n, A, lda, ipiv, info);
 }
 
 /* The checks of a solve's group g (POTRS: @p uplo, else GETRS: @p trans
