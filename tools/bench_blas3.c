@@ -8,7 +8,9 @@
  * CLBlastDgemm, the two taking turns in blocks of products: host to host
  * (the matrices start and end in host memory, copies included on both
  * sides) and device-resident (hetla's task form on data already on the
- * device; on OpenCL also CLBlast on hetla's own buffers and queue). */
+ * device; on OpenCL also CLBlast on hetla's own buffers and queue, called
+ * as hetla's kernel calls it: what is left between the two is the
+ * runtime's own cost). */
 #include <cblas.h>
 #include <float.h>
 #include <math.h>
@@ -269,7 +271,8 @@ typedef int (*peer_open_fn)(int device, int n, void **peer, char *err, size_t er
 typedef double (*peer_run_fn)(void *peer, const double *A, const double *B, double *C, int host);
 typedef void (*peer_close_fn)(void *peer);
 /* The same peer on the device buffers of hetla's own replicas of A, B and
- * C (device-resident runs only). */
+ * C (device-resident runs only), calling the library as hetla's kernel
+ * does (on OpenCL, CLBlast with a temporary buffer kept). */
 typedef int (*peer_replicas_fn)(hetla_context *ctx, hetla_data *A, hetla_data *B, hetla_data *C, void **peer, char *err,
                                 size_t errlen);
 
@@ -472,7 +475,7 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
         /* the one comparison no context, buffer or queue of the peer's own blurs */
         if (fn->replicas)
             print_pair(o, sizes, a, label, n, med_s, resid_r, -1, "device-resident", resident,
-                       "device-resident, on hetla's buffers and queue");
+                       "device-resident, on hetla's buffers and queue, called as hetla does");
     }
     problem_free(&p);
     free(q);

@@ -4,7 +4,9 @@
  * that fails to build (status naming the kernel, with the build log) or to
  * launch (its sequence stops, tasks on other devices are skipped, nothing
  * hangs); a run over the CPU and the OpenCL device with tasks on both and
- * transfers both ways. Tests needing a device exit 77 without one. */
+ * transfers both ways; CLBlast's GEMM with the queue's scratch buffer.
+ * Tests needing a device exit 77 without one. */
+#include <float.h>
 #include <dlfcn.h>
 #include <math.h>
 #include <pthread.h>
@@ -291,6 +293,85 @@ static void test_heterogeneous(void)
     CHECK_OK(hetla_context_destroy(ctx));
 }
 
+/* One product of the gemm_scratch test, double or double complex. */
+typedef struct scratch_case {
+    hetla_dtype type;
+    hetla_trans ta, tb;
+    size_t m, n, k;
+} scratch_case;
+
+/* C := alpha op(A) op(B) + beta C of @p c on device @p dev of @p ctx, from
+ * the entries of @p a, @p b, @p c0 (as many doubles as the operands hold)
+ * into @p out. */
+static void scratch_product(hetla_context *ctx, int dev, const scratch_case *c, const double *a, const double *b,
+                            const double *c0, double *out)
+{
+    int z = c->type == HETLA_ZCOMPLEX, w = z ? 2 : 1;
+    size_t am = c->ta == HETLA_NO_TRANS ? c->m : c->k, an = c->ta == HETLA_NO_TRANS ? c->k : c->m;
+    size_t bm = c->tb == HETLA_NO_TRANS ? c->k : c->n, bn = c->tb == HETLA_NO_TRANS ? c->n : c->k;
+    double *ab = malloc(w * sizeof(double) * (am * an + bm * bn));
+    memcpy(ab, a, w * sizeof(double) * am * an);
+    memcpy(ab + w * am * an, b, w * sizeof(double) * bm * bn);
+    memcpy(out, c0, w * sizeof(double) * c->m * c->n);
+    hetla_data *A, *B, *C;
+    CHECK_OK(hetla_matrix_register(ctx, ab, am, an, am, c->type, &A));
+    CHECK_OK(hetla_matrix_register(ctx, ab + w * am * an, bm, bn, bm, c->type, &B));
+    CHECK_OK(hetla_matrix_register(ctx, out, c->m, c->n, c->m, c->type, &C));
+    hetla_task_opts o = {.device_mask = 1ull << dev};
+    if (z)
+        CHECK_OK(hetla_zgemm_task(ctx, &o, c->ta, c->tb, 0.75 - 0.5 * I, A, B, 0.5 + 0.25 * I, C));
+    else
+        CHECK_OK(hetla_dgemm_task(ctx, &o, c->ta, c->tb, 0.75, A, B, 0.5, C));
+    CHECK_OK(hetla_data_unregister(A));
+    CHECK_OK(hetla_data_unregister(B));
+    CHECK_OK(hetla_data_unregister(C));
+    free(ab);
+}
+
+/* Products large enough that CLBlast copies operands into temporary
+ * matrices (on PoCL from about 900 in double, 1024 in double complex), in
+ * an order that grows the queue's scratch buffer, then reuses it, each
+ * against the same product on the CPU: the largest difference in units of
+ * k eps |alpha| max|A| max|B| (entries in [-0.5, 0.5]). */
+static void test_gemm_scratch(void)
+{
+    need_device();
+    hetla_context *ctx = test_context("cpu,opencl", 1);
+    int cpu = -1, ocl = -1;
+    for (int i = 0; i < hetla_device_count(ctx); i++) {
+        hetla_device_desc d;
+        CHECK_OK(hetla_device_info(ctx, i, &d));
+        *(d.type == HETLA_DEVICE_OPENCL ? &ocl : &cpu) = i;
+    }
+    static const scratch_case cases[] = {
+        {HETLA_DOUBLE, HETLA_NO_TRANS, HETLA_NO_TRANS, 901, 897, 899},
+        {HETLA_DOUBLE, HETLA_TRANS, HETLA_NO_TRANS, 1003, 999, 1001},
+        {HETLA_DOUBLE, HETLA_NO_TRANS, HETLA_TRANS, 901, 897, 899},
+        {HETLA_ZCOMPLEX, HETLA_CONJ_TRANS, HETLA_NO_TRANS, 1030, 1025, 1027},
+    };
+    enum { MAX = 2 * 1100 * 1100 };
+    double *a = malloc(MAX * sizeof(double)), *b = malloc(MAX * sizeof(double)), *c0 = malloc(MAX * sizeof(double));
+    double *on_cpu = malloc(MAX * sizeof(double)), *on_ocl = malloc(MAX * sizeof(double));
+    for (int i = 0; i < MAX; i++)
+        a[i] = (double)((i * 7) % 11) / 11.0 - 0.5, b[i] = (double)((i * 5) % 13) / 13.0 - 0.5,
+        c0[i] = (double)((i * 3) % 7) / 7.0 - 0.5;
+    for (size_t t = 0; t < sizeof cases / sizeof *cases; t++) {
+        const scratch_case *c = &cases[t];
+        scratch_product(ctx, cpu, c, a, b, c0, on_cpu);
+        scratch_product(ctx, ocl, c, a, b, c0, on_ocl);
+        size_t count = (c->type == HETLA_ZCOMPLEX ? 2 : 1) * c->m * c->n;
+        double worst = 0;
+        for (size_t i = 0; i < count; i++)
+            worst = fmax(worst, fabs(on_ocl[i] - on_cpu[i]));
+        worst /= (double)c->k * DBL_EPSILON * 0.25;
+        printf("  %s %c%c %zu x %zu x %zu: %.3g k eps\n", c->type == HETLA_ZCOMPLEX ? "zgemm" : "dgemm",
+               "NTC"[c->ta - HETLA_NO_TRANS], "NTC"[c->tb - HETLA_NO_TRANS], c->m, c->n, c->k, worst);
+        CHECK(worst < 4);
+    }
+    free(a), free(b), free(c0), free(on_cpu), free(on_ocl);
+    CHECK_OK(hetla_context_destroy(ctx));
+}
+
 int main(int argc, char **argv)
 {
     ops_loaded = module_ops();
@@ -304,6 +385,7 @@ int main(int argc, char **argv)
         {"build_failure", test_build_failure, 0},
         {"launch_failure", test_launch_failure, 0},
         {"heterogeneous", test_heterogeneous, 0},
+        {"gemm_scratch", test_gemm_scratch, 1},
     };
     return test_main(argc, argv, tests, sizeof tests / sizeof *tests);
 }

@@ -2,15 +2,19 @@
  * the same host data, one call at a time so that the bench can take turns
  * with hetla call by call: host to host (A and B written, C read back,
  * from the caller's memory as it is, as hetla's synchronous call does) or
- * device-resident on buffers of the peer's own context; and device-resident
- * on hetla's own buffers, context and queue. Exported for the `hetla`
- * command, which finds them through hetla__backend_symbol. */
+ * device-resident on buffers of the peer's own context, both through
+ * CLBlast's C call as a program would make it; and device-resident on
+ * hetla's own buffers, context and queue, called as hetla's kernel calls
+ * it (hetla__clblast_dgemm with a temporary buffer kept), so that only
+ * the runtime's own cost differs. Exported for the `hetla` command, which
+ * finds them through hetla__backend_symbol. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include <clblast_c.h>
 
 #include "devices/opencl/opencl_internal.h"
+#include "kernels/clblast/clblast_gemm.h"
 #include "runtime/runtime.h"
 
 typedef struct {
@@ -18,6 +22,9 @@ typedef struct {
     cl_context context; /* NULL on hetla's buffers: not the peer's to release */
     cl_command_queue queue;
     cl_mem A, B, C;
+    cl_mem temp; /* on hetla's buffers: CLBlast's temporary matrices, kept */
+    size_t temp_bytes;
+    int kept;
 } peer;
 
 HETLA__MODULE_EXPORT void hetla_opencl_peer_dgemm_close(void *handle);
@@ -32,6 +39,8 @@ void hetla_opencl_peer_dgemm_close(void *handle)
     peer *p = handle;
     if (!p)
         return;
+    if (p->temp)
+        clReleaseMemObject(p->temp);
     if (p->context) {
         cl_mem bufs[] = {p->A, p->B, p->C};
         for (int i = 0; i < 3; i++)
@@ -69,12 +78,31 @@ int hetla_opencl_peer_dgemm_open(int device, int n, void **handle, char *err, si
     return !p;
 }
 
+/* hetla__clb_scratch_fn of the peer on hetla's buffers. */
+static cl_mem peer_scratch(void *user, size_t bytes)
+{
+    peer *p = user;
+    if (bytes <= p->temp_bytes)
+        return p->temp;
+    cl_context context;
+    cl_int e = clFinish(p->queue);
+    if (e == CL_SUCCESS)
+        e = clGetCommandQueueInfo(p->queue, CL_QUEUE_CONTEXT, sizeof context, &context, NULL);
+    if (e != CL_SUCCESS)
+        return NULL;
+    if (p->temp)
+        clReleaseMemObject(p->temp);
+    p->temp = clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, NULL, &e);
+    p->temp_bytes = e == CL_SUCCESS ? bytes : 0;
+    return p->temp_bytes ? p->temp : (p->temp = NULL);
+}
+
 /* One timed C := A B in seconds, negative on failure: @p host 1 writes A
  * and B from the host and reads C back, 0 keeps the buffers (device-
  * resident: a host run first puts A and B there). */
 double hetla_opencl_peer_dgemm_run(void *handle, const double *A, const double *B, double *C, int host)
 {
-    const peer *p = handle;
+    peer *p = handle;
     size_t un = (size_t)p->n, bytes = un * un * sizeof(double);
     cl_command_queue q = p->queue;
     double t0 = hetla__now();
@@ -84,8 +112,13 @@ double hetla_opencl_peer_dgemm_run(void *handle, const double *A, const double *
         if (e == CL_SUCCESS)
             e = clEnqueueWriteBuffer(q, p->B, CL_FALSE, 0, bytes, B, 0, NULL, NULL);
     }
-    if (e == CL_SUCCESS && CLBlastDgemm(CLBlastLayoutColMajor, CLBlastTransposeNo, CLBlastTransposeNo, un, un, un, 1.0,
-                                        p->A, 0, un, p->B, 0, un, 0.0, p->C, 0, un, &q, NULL) != CLBlastSuccess)
+    CLBlastStatusCode st = CLBlastSuccess;
+    if (e == CL_SUCCESS)
+        st = p->kept ? hetla__clblast_dgemm(CLBlastTransposeNo, CLBlastTransposeNo, un, un, un, 1.0, p->A, un, p->B, un,
+                                            0.0, p->C, un, &q, peer_scratch, p)
+                     : CLBlastDgemm(CLBlastLayoutColMajor, CLBlastTransposeNo, CLBlastTransposeNo, un, un, un, 1.0, p->A,
+                                    0, un, p->B, 0, un, 0.0, p->C, 0, un, &q, NULL);
+    if (st != CLBlastSuccess)
         e = CL_INVALID_OPERATION;
     if (e == CL_SUCCESS && host)
         e = clEnqueueReadBuffer(q, p->C, CL_FALSE, 0, bytes, C, 0, NULL, NULL);
@@ -117,7 +150,8 @@ int hetla_opencl_peer_dgemm_replicas(hetla_context *ctx, hetla_data *A, hetla_da
         const hetla__ocl_dev *od = dev->impl;
         int k = dev->node;
         *p =
-            (peer){.n = (int)C->n, .queue = od->host_queue, .A = A->rep[k].ptr, .B = B->rep[k].ptr, .C = C->rep[k].ptr};
+            (peer){.n = (int)C->n, .queue = od->host_queue, .A = A->rep[k].ptr, .B = B->rep[k].ptr, .C = C->rep[k].ptr,
+                   .kept = 1};
     }
     *handle = p;
     return !p;

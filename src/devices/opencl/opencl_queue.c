@@ -33,11 +33,32 @@ void hetla__ocl_queue_destroy(hetla__device *dev, void *queue)
         return;
     /* Failures here leave nothing to recover: the queue is gone either way. */
     (void)clFinish(q->queue);
+    if (q->scratch)
+        (void)hetla__cache_free(&q->dev->cache, q->scratch);
     for (int i = 0; i < HETLA__MAX_MARKS; i++)
         if (q->marks[i])
             (void)clReleaseEvent(q->marks[i]);
     (void)clReleaseCommandQueue(q->queue);
     free(q);
+}
+
+cl_mem hetla__ocl_scratch(void *queue, size_t bytes)
+{
+    hetla__ocl_queue *q = queue;
+    if (bytes <= q->scratch_bytes)
+        return q->scratch;
+    if (q->scratch) { /* the commands queued may still use it */
+        if (clFinish(q->queue) != CL_SUCCESS)
+            return NULL;
+        (void)hetla__cache_free(&q->dev->cache, q->scratch);
+        q->scratch = NULL, q->scratch_bytes = 0;
+    }
+    hetla__cache_failure why;
+    void *p;
+    if (bytes > q->dev->max_alloc || hetla__cache_alloc(&q->dev->cache, bytes, &p, &why))
+        return NULL;
+    q->scratch = p, q->scratch_bytes = bytes;
+    return q->scratch;
 }
 
 hetla_status hetla__ocl_launch(hetla__device *dev, hetla_kernel_fn fn, const hetla_exec *x)

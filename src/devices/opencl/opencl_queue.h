@@ -26,6 +26,8 @@ typedef struct hetla__ocl_queue {
     int index;              /**< opencl:N */
     cl_event marks[4];      /**< HETLA__MAX_MARKS marker events, held until waited for */
     unsigned next_mark;
+    cl_mem scratch;         /**< hetla__ocl_scratch's buffer, from the device's cache */
+    size_t scratch_bytes;
 } hetla__ocl_queue;
 
 /* Scalars as OpenCL kernels (and CLBlast) take them, from the double
@@ -55,6 +57,14 @@ hetla_status hetla__ocl_kernel(const hetla__ocl_queue *q, const char *source, co
  *  size left to the implementation); failures name @p name. */
 hetla_status hetla__ocl_run(const hetla__ocl_queue *q, cl_kernel k, const char *name, cl_uint dims,
                             const size_t *global);
+
+/** A buffer of at least @p bytes for commands on @p q's queue (CLBlast's
+ *  temporary matrices): kept with the queue and reused in its order, so
+ *  that no call creates and releases one (on NVIDIA's OpenCL a release
+ *  waits for the device). Taken from the device's buffer cache; growing it
+ *  waits for the queue first. NULL where the cache cannot give it (the
+ *  caller then does without). @p q is a hetla__ocl_queue. */
+cl_mem hetla__ocl_scratch(void *q, size_t bytes);
 
 /** Runs the GENERIC implementation of operation @p op on @p x's buffers
  *  mapped into host memory, on the calling worker: the argument shapes a

@@ -9,6 +9,7 @@
 #include <clblast_c.h>
 
 #include "devices/opencl/opencl_queue.h"
+#include "kernels/clblast/clblast_gemm.h"
 #include "kernels/blas/level2.h"
 
 /* hetla's option enums carry the CBLAS values, as CLBlast's do. */

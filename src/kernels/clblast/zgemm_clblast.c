@@ -1,6 +1,7 @@
 /* Level 3 in the OPENCL_CLBLAST class: "zgemm", "zhemm", "zherk",
  * "zher2k", "ztrmm", "ztrsm" on the worker's queue (their real twins are
- * gemm, symm, syrk, syr2k, trmm, trsm). Shapes CLBlast refuses or computes
+ * gemm, symm, syrk, syr2k, trmm, trsm); GEMM with the queue's scratch
+ * buffer (clblast_gemm.h). Shapes CLBlast refuses or computes
  * differently from BLAS (k = 0, alpha = 0, where BLAS reads neither A nor
  * B) run the generic kernel on the mapped buffers.
  * @precisions normal z -> s d c
@@ -19,9 +20,9 @@ static hetla_status zgemm_clblast(const hetla_exec *x)
         return HETLA_SUCCESS;
     if (k == 0 || a.alpha == 0)
         return hetla__ocl_on_host(x, "zgemm");
-    CLBlastStatusCode st = CLBlastZgemm(HETLA__CLB_COL, hetla__clb_trans(a.transa), hetla__clb_trans(a.transb), C->m,
-                                        C->n, (size_t)k, hetla__cl_z(a.alpha), A->ptr, 0, A->ld, B->ptr, 0, B->ld,
-                                        hetla__cl_z(a.beta), C->ptr, 0, C->ld, &q->queue, NULL);
+    CLBlastStatusCode st = hetla__clblast_zgemm(hetla__clb_trans(a.transa), hetla__clb_trans(a.transb), C->m, C->n,
+                                                (size_t)k, hetla__cl_z(a.alpha), A->ptr, A->ld, B->ptr, B->ld,
+                                                hetla__cl_z(a.beta), C->ptr, C->ld, &q->queue, hetla__ocl_scratch, q);
     return hetla__clblast_check(st, "CLBlastZgemm", q);
 }
 
