@@ -446,6 +446,7 @@ typedef struct {
     size_t bytes, meta_bytes, copy;
     double *D, *D0, *X, *Y, **Ap, **Bp, **Cp;
     hetla__cuda_vmat *meta;
+    void *work; /* hetla__cuda_vbatch's */
     int groups, *order, *size, *first; /* the groups' orders, sizes, first problems */
     int *piv, *info;                   /* the vendor's, a group's at first * order and first */
     cublasOperation_t *ops;
@@ -457,7 +458,8 @@ typedef struct {
 
 static void vbatch_teardown(gpu_vbatch *v)
 {
-    cudaFree(v->D), cudaFree(v->D0), cudaFree(v->X), cudaFree(v->Y), cudaFree(v->meta), cudaFree(v->l2.p);
+    cudaFree(v->D), cudaFree(v->D0), cudaFree(v->X), cudaFree(v->Y), cudaFree(v->meta), cudaFree(v->work);
+    cudaFree(v->l2.p);
     cudaFree(v->Ap), cudaFree(v->Bp), cudaFree(v->Cp), cudaFree(v->piv), cudaFree(v->info);
     free(v->order), free(v->size), free(v->first), free(v->ops), free(v->ones);
     hetla__cuda_bench_stream_free(v->stream, v->start, v->stop);
@@ -527,6 +529,7 @@ static int vbatch_setup(gpu_vbatch *v, const char *what, int device, long long c
     rc = rc || cudaSetDevice(device) || cudaStreamCreateWithFlags(&v->stream, cudaStreamNonBlocking) ||
          cudaEventCreate(&v->start) || cudaEventCreate(&v->stop) || cudaMalloc((void **)&v->D, v->bytes) ||
          cudaMalloc((void **)&v->D0, v->bytes) || cudaMalloc((void **)&v->meta, v->meta_bytes) ||
+         cudaMalloc(&v->work, HETLA__CUDA_VBATCH_WORK) ||
          cudaMalloc((void **)&v->Ap, pbytes) || cudaMalloc((void **)&v->Bp, pbytes) ||
          cudaMalloc((void **)&v->Cp, pbytes) || cudaMalloc((void **)&v->info, (size_t)count * sizeof(int)) ||
          cudaMalloc((void **)&v->piv, (size_t)(pivots > 0 ? pivots : 1) * sizeof(int)) ||
@@ -594,7 +597,8 @@ static int vbatch_enqueue(gpu_vbatch *v, vbatch_step s, cublasHandle_t blas, cus
                                 .count = v->count,
                                 .top = v->top,
                                 .data = v->D,
-                                .meta = v->meta};
+                                .meta = v->meta,
+                                .work = v->work};
         return hetla__cuda_vbatch_run(&b, v->stream) != cudaSuccess;
     }
     case V_VENDOR:

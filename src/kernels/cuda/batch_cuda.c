@@ -187,7 +187,11 @@ static hetla_status vbatch_native(const hetla_exec *x)
                             .data = x->buf[0].ptr,
                             .meta = x->buf[1].ptr};
     const hetla__cuda_queue *q = x->queue;
-    return hetla__cuda_check(hetla__cuda_vbatch_run(&v, q->stream), "hetla__cuda_vbatch_run", q->device);
+    int factor = a.kind == HETLA__VPOTRF || a.kind == HETLA__VGETRF;
+    hetla_status s = factor ? hetla__cuda_scratch(q, HETLA__CUDA_VBATCH_WORK, &v.work) : HETLA_SUCCESS;
+    if (!s)
+        s = hetla__cuda_check(hetla__cuda_vbatch_run(&v, q->stream), "hetla__cuda_vbatch_run", q->device);
+    return hetla__cuda_scratch_free(q, v.work, s);
 }
 
 static cublasOperation_t cublas_op(int t) { return t == 0 ? CUBLAS_OP_N : t == 1 ? CUBLAS_OP_T : CUBLAS_OP_C; }

@@ -154,7 +154,12 @@ typedef struct hetla__cuda_vbatch {
     long long top; /**< the factorizations: the largest order (0: not known) */
     void *data;
     hetla__cuda_vmat *meta;
+    /** the factorizations: HETLA__CUDA_VBATCH_WORK bytes of device memory
+     *  the kernels use as they like (none for the other kinds) */
+    void *work;
 } hetla__cuda_vbatch;
+
+enum { HETLA__CUDA_VBATCH_WORK = 64 };
 
 cudaError_t hetla__cuda_vbatch_run(const hetla__cuda_vbatch *v, cudaStream_t stream);
 

@@ -568,13 +568,15 @@ __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const het
  * each lane's TRAIL elements of a row kept in registers over the panel's
  * steps (an element read and written once a panel, not once a step).
  * The blocks stay resident, each taking the matrices it finds in turn
- * among a run of BIG_THREADS of the chunk; a launch per size class
+ * among a run of BIG_RUN of the chunk, the runs handed out by a counter
+ * as blocks ask; a launch per size class
  * (big_classes) gives each as much shared memory as its largest matrix
  * needs, so that 4, 3, 2 or 1 blocks share an SM. Against the vendor
  * called once per order, 100 000 matrices, H200 (2026-11-28): Cholesky
- * 0.73x at orders 1..64 and 0.53x at 1..128, against 0.70x and 0.35x
- * updating the whole trailing triangle at every step; LU 0.81x and
- * 0.70x. Tried there: for Cholesky, a panel's diagonal block factored in
+ * 0.77x at orders 1..64 and 0.67x at 1..128, LU 0.89x and 0.93x; with
+ * runs of 256 dealt out in a fixed order 0.74x / 0.53x and 0.81x /
+ * 0.70x, and Cholesky updating the whole trailing triangle at every step
+ * 0.70x / 0.35x. Tried there: for Cholesky, a panel's diagonal block factored in
  * every warp's registers and its rows below solved a thread each, two
  * barriers a panel instead of two a column (0.64x / 0.43x: 106
  * registers, two blocks an SM), four columns a warp (0.62x / 0.41x), one
@@ -586,6 +588,14 @@ __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const het
  * 36 or 48 from the windows, which did not win; each matrix in the
  * registers of a block's threads: LU 0.42x, Cholesky 0.34x. */
 constexpr int BIG_THREADS = 256, BIG_DIAG = 256, PANEL = 8;
+
+/* The matrices a vfactor_big block looks through for its class's at a
+ * time: runs taken from a counter as blocks finish, so that the blocks
+ * end within a few matrices of each other. Dealt out in a fixed order,
+ * runs of BIG_THREADS left some blocks two runs of work where others had
+ * one or none (a model of orders 1..128 put the makespan 1.36x above the
+ * counter's). */
+constexpr int BIG_RUN = 32;
 
 /* Columns a warp updates at a time past a panel: two, one for double
  * complex (its 2 x PANEL elements of a panel would take 64 registers;
@@ -709,19 +719,24 @@ template <typename T, bool LU> __device__ void factor_big(const hetla__cuda_vbat
     __syncthreads();
 }
 
+/* @p next: the launch's counter of matrices handed out, zero at first. */
 template <typename T, bool LU>
-__global__ void __launch_bounds__(BIG_THREADS) vfactor_big(const hetla__cuda_vbatch v, vskip big)
+__global__ void __launch_bounds__(BIG_THREADS)
+    vfactor_big(const hetla__cuda_vbatch v, vskip big, unsigned long long *next)
 {
     extern __shared__ __align__(16) unsigned char smem[];
-    __shared__ int list[BIG_THREADS], found;
+    __shared__ int list[BIG_RUN], found;
+    __shared__ ll taken;
     double *dg = (double *)smem;
     T *s = (T *)(smem + (LU ? 0 : BIG_DIAG * sizeof(double)));
-    for (ll base = (ll)blockIdx.x * BIG_THREADS; base < v.count; base += (ll)gridDim.x * BIG_THREADS) {
+    for (;;) {
         if (threadIdx.x == 0)
-            found = 0;
+            found = 0, taken = (ll)atomicAdd(next, (unsigned long long)BIG_RUN);
         __syncthreads();
-        const ll t = base + threadIdx.x;
-        if (t < v.count && big.takes((LU ? v.meta[t].m : v.meta[t].n) * v.meta[t].n))
+        const ll base = taken, t = base + threadIdx.x;
+        if (base >= v.count)
+            return;
+        if (threadIdx.x < BIG_RUN && t < v.count && big.takes((LU ? v.meta[t].m : v.meta[t].n) * v.meta[t].n))
             list[atomicAdd(&found, 1)] = (int)threadIdx.x;
         __syncthreads();
         for (int q = 0; q < found; q++)
@@ -747,7 +762,8 @@ template <typename T, bool LU> vskip big_matrices(ll top, int dev)
 }
 
 /* vfactor_big over @p big's matrices, a launch per class of those that
- * 4, 3, 2 or 1 blocks an SM hold in shared memory. */
+ * 4, 3, 2 or 1 blocks an SM hold in shared memory, each with a counter
+ * of v.work. */
 template <typename T, bool LU>
 cudaError_t big_classes(const hetla__cuda_vbatch &v, vskip big, int dev, cudaStream_t st)
 {
@@ -761,8 +777,12 @@ cudaError_t big_classes(const hetla__cuda_vbatch &v, vskip big, int dev, cudaStr
     if (e == cudaSuccess)
         e = cudaFuncGetAttributes(&fa, vfactor_big<T, LU>);
     const size_t fixed = (size_t)reserved + fa.sharedSizeBytes + (LU ? 0 : BIG_DIAG * sizeof(double));
-    const ll runs = (v.count + BIG_THREADS - 1) / BIG_THREADS;
-    for (int per = 4; per >= 1 && e == cudaSuccess && big.lo < big.hi; per--) {
+    const ll runs = (v.count + BIG_RUN - 1) / BIG_RUN;
+    unsigned long long *next = (unsigned long long *)v.work;
+    static_assert(4 * sizeof *next <= HETLA__CUDA_VBATCH_WORK, "a counter a class");
+    if (e == cudaSuccess)
+        e = cudaMemsetAsync(next, 0, 4 * sizeof *next, st);
+    for (int per = 4; per >= 1 && e == cudaSuccess && big.lo < big.hi; per--, next++) {
         const ll fit = (ll)((size_t)(sm_bytes / per) - fixed) / (ll)sizeof(T);
         const vskip cls = {big.lo, fit < big.hi && per > 1 ? fit : big.hi};
         if (cls.hi <= cls.lo)
@@ -773,7 +793,7 @@ cudaError_t big_classes(const hetla__cuda_vbatch &v, vskip big, int dev, cudaStr
             e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, vfactor_big<T, LU>, BIG_THREADS, bytes);
         const ll blocks = (ll)sms * resident < runs ? (ll)sms * resident : runs;
         if (e == cudaSuccess && blocks > 0)
-            vfactor_big<T, LU><<<(unsigned)blocks, BIG_THREADS, bytes, st>>>(v, cls);
+            vfactor_big<T, LU><<<(unsigned)blocks, BIG_THREADS, bytes, st>>>(v, cls, next);
         e = e == cudaSuccess ? cudaGetLastError() : e;
         big.lo = cls.hi;
     }
