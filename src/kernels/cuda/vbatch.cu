@@ -212,11 +212,17 @@ __device__ void load_group(const hetla__cuda_vbatch &v, ll t0, int gn, vgroup_ma
     __syncthreads();
 }
 
-/* The matrices larger than a window that vfactor_big takes: those of
- * more than lo elements and at most hi (none where hi <= lo). */
+/* The matrices vfactor_big takes: m x n ones larger than a window (win
+ * elements) whose copy there (the whole matrix for LU, the triangle for
+ * Cholesky: tri) has more than lo elements and at most hi. */
 struct vskip {
-    ll lo, hi;
-    __device__ __forceinline__ bool takes(ll elems) const { return elems > lo && elems <= hi; }
+    ll win, lo, hi;
+    bool tri;
+    __device__ __forceinline__ bool takes(ll m, ll n) const
+    {
+        const ll e = tri ? n * (n + 1) / 2 : m * n;
+        return m * n > win && e > lo && e <= hi;
+    }
 };
 
 /* One past the last matrix of the window that starts at matrix q0 (q0 + 1
@@ -528,7 +534,7 @@ __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const het
         q1 = window_end(g, q0, gn, W, &alone);
         const ll b0 = g[q0].off[0];
         if (alone) { /* vfactor_big's, or in global memory by the whole block */
-            if (!big.takes(g[q0].end - b0)) {
+            if (!big.takes(LU ? g[q0].m : g[q0].n, g[q0].n)) {
                 factor_one<T, LU, 32, GROUP_THREADS / 32>(v, t0 + q0, (T *)v.data + b0, (int)threadIdx.x % 32,
                                                           (int)threadIdx.x / 32);
                 __syncthreads();
@@ -557,7 +563,8 @@ __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const het
 
 /* ---- Cholesky and LU of a matrix larger than a window ---------------------
  * A block of BIG_THREADS factors one such matrix at a time, copied into
- * shared memory (opted in, up to the device's limit), factored there by
+ * shared memory (opted in, up to the device's limit; Cholesky's triangle
+ * alone, packed: tri_at), factored there by
  * all its warps and stored back: the update of the trailing matrix,
  * which vfactor's block reads and writes through the L2 cache, stays in
  * the SM. LU as a matrix alone in vfactor (tile_getrf over the warps);
@@ -573,10 +580,11 @@ __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const het
  * (big_classes) gives each as much shared memory as its largest matrix
  * needs, so that 4, 3, 2 or 1 blocks share an SM. Against the vendor
  * called once per order, 100 000 matrices, H200 (2026-11-28): Cholesky
- * 0.77x at orders 1..64 and 0.67x at 1..128, LU 0.89x and 0.93x; with
- * runs of 256 dealt out in a fixed order 0.74x / 0.53x and 0.81x /
- * 0.70x, and Cholesky updating the whole trailing triangle at every step
- * 0.70x / 0.35x. Tried there: for Cholesky, a panel's diagonal block factored in
+ * 0.77x at orders 1..64 and 0.81x at 1..128, LU 0.89x and 0.93x; with
+ * Cholesky's whole square in shared memory 0.78x / 0.67x, with runs of
+ * 256 dealt out in a fixed order 0.74x / 0.53x and 0.81x / 0.70x, and
+ * Cholesky updating the whole trailing triangle at every step 0.70x /
+ * 0.35x. Tried there: for Cholesky, a panel's diagonal block factored in
  * every warp's registers and its rows below solved a thread each, two
  * barriers a panel instead of two a column (0.64x / 0.43x: 106
  * registers, two blocks an SM), four columns a warp (0.62x / 0.41x), one
@@ -597,6 +605,20 @@ constexpr int BIG_THREADS = 256, BIG_DIAG = 256, PANEL = 8;
  * counter's). */
 constexpr int BIG_RUN = 32;
 
+/* Where element (i, j), i >= j, of an order-n Cholesky's triangle lies in
+ * shared memory, packed by the columns it is stored in: the lower
+ * triangle's column j (rows j .. n-1), or the upper one's column i (rows
+ * 0 .. i, element (j, i)), one after the other. Half a square: twice the
+ * blocks an SM, and half the bytes read and written. */
+struct tri_at {
+    int n;
+    bool up;
+    __device__ __forceinline__ int operator()(int i, int j) const
+    {
+        return up ? i * (i + 1) / 2 + j : j * (2 * n - j - 1) / 2 + i;
+    }
+};
+
 /* Columns a warp updates at a time past a panel: two, one for double
  * complex (its 2 x PANEL elements of a panel would take 64 registers;
  * not measured). */
@@ -606,20 +628,22 @@ template <typename T> constexpr int TRAIL = sizeof(T) > 8 ? 1 : 2;
  * it, their diagonal sums too (lanes 0 .. TN-1 of a warp), each element
  * by the panel's columns in increasing order. */
 template <typename T>
-__device__ void potrf_trailing(T *A, ll r, ll c, int n, bool up, int J, int nj, double *dg, int lane, int grp)
+__device__ void potrf_trailing(T *A, tri_at P, int J, int nj, double *dg, int lane, int grp)
 {
     constexpr int CW = BIG_THREADS / 32, TN = TRAIL<T>;
+    const int n = P.n;
+    const bool up = P.up;
     for (int k0 = J + nj + grp * TN; k0 < n; k0 += CW * TN) {
         T lk[TN][PANEL];
 #pragma unroll
         for (int q = 0; q < TN; q++)
 #pragma unroll
             for (int l = 0; l < PANEL; l++)
-                lk[q][l] = k0 + q < n && l < nj ? cj(cj(A[(k0 + q) * r + (J + l) * c], up), true) : T{};
+                lk[q][l] = k0 + q < n && l < nj ? cj(cj(A[P(k0 + q, J + l)], up), true) : T{};
         if (lane < TN && k0 + lane < n) {
             double d = dg[k0 + lane];
             for (int l = 0; l < nj; l++) {
-                const T x = A[(k0 + lane) * r + (J + l) * c];
+                const T x = A[P(k0 + lane, J + l)];
                 d -= re(x * cj(x, true));
             }
             dg[k0 + lane] = d;
@@ -628,11 +652,11 @@ __device__ void potrf_trailing(T *A, ll r, ll c, int n, bool up, int J, int nj, 
             T acc[TN];
 #pragma unroll
             for (int q = 0; q < TN; q++)
-                acc[q] = i > k0 + q ? cj(A[i * r + (k0 + q) * c], up) : T{};
+                acc[q] = i > k0 + q ? cj(A[P(i, k0 + q)], up) : T{};
 #pragma unroll
             for (int l = 0; l < PANEL; l++)
                 if (l < nj) {
-                    const T x = cj(A[i * r + (J + l) * c], up);
+                    const T x = cj(A[P(i, J + l)], up);
 #pragma unroll
                     for (int q = 0; q < TN; q++)
                         acc[q] = acc[q] - x * lk[q][l];
@@ -640,60 +664,77 @@ __device__ void potrf_trailing(T *A, ll r, ll c, int n, bool up, int J, int nj, 
 #pragma unroll
             for (int q = 0; q < TN; q++)
                 if (i > k0 + q)
-                    A[i * r + (k0 + q) * c] = cj(acc[q], up);
+                    A[P(i, k0 + q)] = cj(acc[q], up);
         }
     }
 }
 
-/* Cholesky of the order-n matrix A (leading dimension ld; the lower
- * triangle, or the upper one if up) by the whole block, in panels: at
+/* Cholesky of the order-n triangle A (the lower one, or the upper one if
+ * up, packed: tri_at) by the whole block, in panels: at
  * step j column j is scaled, then the panel's later columns are updated
  * a warp each, their rows over its lanes; after the panel, the columns
  * past it (potrf_trailing). Each element sees potrf_in's operations in
  * its order (the products subtracted by increasing l), the diagonal's
  * sums kept in double in dg (n entries) as potrf_in keeps them; a
  * failing step j leaves the trailing triangle updated through step j-1. */
-template <typename T> __device__ long long block_potrf(T *A, ll ld, int n, bool up, double *dg)
+template <typename T> __device__ long long block_potrf(T *A, int n, bool up, double *dg)
 {
     constexpr int CW = BIG_THREADS / 32;
-    const ll r = up ? ld : 1, c = up ? 1 : ld;
+    const tri_at P{n, up};
     const int lane = (int)threadIdx.x % 32, grp = (int)threadIdx.x / 32;
     for (int i = threadIdx.x; i < n; i += BIG_THREADS)
-        dg[i] = re(A[i * (r + c)]);
+        dg[i] = re(A[P(i, i)]);
     __syncthreads();
     for (int J = 0; J < n; J += PANEL) {
         const int e = min(J + PANEL, n);
         for (int j = J; j < e; j++) {
             double d = dg[j];
             if (!(d > 0)) { /* every thread read the same dg[j] */
-                potrf_trailing(A, r, c, n, up, J, j - J, dg, lane, grp);
+                potrf_trailing(A, P, J, j - J, dg, lane, grp);
                 if (threadIdx.x == 0)
-                    A[j * (r + c)] = real_as<T>(d);
+                    A[P(j, j)] = real_as<T>(d);
                 return j + 1;
             }
             const T dd = real_as<T>(sqrt(d));
             for (int i = j + 1 + (int)threadIdx.x; i < n; i += BIG_THREADS)
-                A[i * r + j * c] = cj(quot(cj(A[i * r + j * c], up), dd), up);
+                A[P(i, j)] = cj(quot(cj(A[P(i, j)], up), dd), up);
             if (threadIdx.x == 0)
-                A[j * (r + c)] = dd;
+                A[P(j, j)] = dd;
             __syncthreads();
             for (int k = j + 1 + grp; k < e; k += CW) {
-                const T lk = cj(cj(A[k * r + j * c], up), true);
+                const T lk = cj(cj(A[P(k, j)], up), true);
                 for (int i = k + 1 + lane; i < n; i += 32)
-                    A[i * r + k * c] = cj(cj(A[i * r + k * c], up) - cj(A[i * r + j * c], up) * lk, up);
+                    A[P(i, k)] = cj(cj(A[P(i, k)], up) - cj(A[P(i, j)], up) * lk, up);
                 if (lane == 0) {
-                    const T x = A[k * r + j * c];
+                    const T x = A[P(k, j)];
                     dg[k] -= re(x * cj(x, true));
                 }
             }
             __syncthreads();
         }
         if (e < n) {
-            potrf_trailing(A, r, c, n, up, J, e - J, dg, lane, grp);
+            potrf_trailing(A, P, J, e - J, dg, lane, grp);
             __syncthreads();
         }
     }
     return 0;
+}
+
+/* The triangle P of the column-major A (leading dimension ld) into s
+ * packed (in) or back, a warp a stored column, its lanes down the rows. */
+template <typename T> __device__ void triangle_copy(T *s, T *A, ll ld, tri_at P, bool in)
+{
+    const int lane = (int)threadIdx.x % 32;
+    for (int j = (int)threadIdx.x / 32; j < P.n; j += BIG_THREADS / 32) {
+        const int i0 = P.up ? 0 : j, i1 = P.up ? j + 1 : P.n;
+        for (int i = i0 + lane; i < i1; i += 32) {
+            T &x = s[P.up ? P(j, i) : P(i, j)], &y = A[i + j * ld];
+            if (in)
+                x = y;
+            else
+                y = x;
+        }
+    }
 }
 
 /* Matrix t of the chunk by the calling block through shared memory s
@@ -701,21 +742,27 @@ template <typename T> __device__ long long block_potrf(T *A, ll ld, int n, bool 
 template <typename T, bool LU> __device__ void factor_big(const hetla__cuda_vbatch &v, ll t, T *s, double *dg)
 {
     hetla__cuda_vmat *d = v.meta + t;
-    const ll span = (LU ? d->m : d->n) * d->n;
     T *A = (T *)v.data + d->off[0];
-    for (ll x = threadIdx.x; x < span; x += BIG_THREADS)
-        s[x] = A[x];
-    __syncthreads();
-    if constexpr (LU)
+    if constexpr (LU) {
+        const ll span = d->m * d->n;
+        for (ll x = threadIdx.x; x < span; x += BIG_THREADS)
+            s[x] = A[x];
+        __syncthreads();
         factor_one<T, true, 32, BIG_THREADS / 32>(v, t, s, (int)threadIdx.x % 32, (int)threadIdx.x / 32);
-    else {
-        const long long info = block_potrf(s, d->ld[0], (int)d->n, v.upper != 0, dg);
+        __syncthreads();
+        for (ll x = threadIdx.x; x < span; x += BIG_THREADS)
+            A[x] = s[x];
+    } else {
+        const int n = (int)d->n;
+        const bool up = v.upper != 0;
+        triangle_copy(s, A, d->ld[0], tri_at{n, up}, true);
+        __syncthreads();
+        const long long info = block_potrf(s, n, up, dg);
         if (threadIdx.x == 0)
             d->info = info;
+        __syncthreads();
+        triangle_copy(s, A, d->ld[0], tri_at{n, up}, false);
     }
-    __syncthreads();
-    for (ll x = threadIdx.x; x < span; x += BIG_THREADS)
-        A[x] = s[x];
     __syncthreads();
 }
 
@@ -736,7 +783,7 @@ __global__ void __launch_bounds__(BIG_THREADS)
         const ll base = taken, t = base + threadIdx.x;
         if (base >= v.count)
             return;
-        if (threadIdx.x < BIG_RUN && t < v.count && big.takes((LU ? v.meta[t].m : v.meta[t].n) * v.meta[t].n))
+        if (threadIdx.x < BIG_RUN && t < v.count && big.takes(LU ? v.meta[t].m : v.meta[t].n, v.meta[t].n))
             list[atomicAdd(&found, 1)] = (int)threadIdx.x;
         __syncthreads();
         for (int q = 0; q < found; q++)
@@ -747,8 +794,8 @@ __global__ void __launch_bounds__(BIG_THREADS)
 /* The matrices vfactor leaves to vfactor_big in a batch whose largest
  * order is top (0: not known): those larger than a window, up to what
  * the shared memory a block may opt in to holds beside vfactor_big's own
- * and Cholesky's diagonal sums (BIG_DIAG of them: orders up to 256 fit
- * any type). */
+ * and Cholesky's diagonal sums (BIG_DIAG of them: Cholesky up to order
+ * BIG_DIAG). */
 template <typename T, bool LU> vskip big_matrices(ll top, int dev)
 {
     int optin = 0;
@@ -757,8 +804,11 @@ template <typename T, bool LU> vskip big_matrices(ll top, int dev)
         cudaFuncGetAttributes(&fa, vfactor_big<T, LU>) != cudaSuccess)
         optin = 0;
     const size_t fixed = fa.sharedSizeBytes + (LU ? 0 : BIG_DIAG * sizeof(double));
-    const ll room = optin > (int)fixed ? (ll)((optin - fixed) / sizeof(T)) : 0;
-    return {WINDOW_BYTES / sizeof(T), top > 0 && top * top < room ? top * top : room};
+    ll room = optin > (int)fixed ? (ll)((optin - fixed) / sizeof(T)) : 0;
+    if (!LU)
+        room = min(room, (ll)BIG_DIAG * (BIG_DIAG + 1) / 2);
+    const ll need = LU ? top * top : top * (top + 1) / 2;
+    return {WINDOW_BYTES / sizeof(T), 0, top > 0 && need < room ? need : room, !LU};
 }
 
 /* vfactor_big over @p big's matrices, a launch per class of those that
@@ -784,7 +834,7 @@ cudaError_t big_classes(const hetla__cuda_vbatch &v, vskip big, int dev, cudaStr
         e = cudaMemsetAsync(next, 0, 4 * sizeof *next, st);
     for (int per = 4; per >= 1 && e == cudaSuccess && big.lo < big.hi; per--, next++) {
         const ll fit = (ll)((size_t)(sm_bytes / per) - fixed) / (ll)sizeof(T);
-        const vskip cls = {big.lo, fit < big.hi && per > 1 ? fit : big.hi};
+        const vskip cls = {big.win, big.lo, fit < big.hi && per > 1 ? fit : big.hi, big.tri};
         if (cls.hi <= cls.lo)
             continue;
         const size_t bytes = fixed - reserved - fa.sharedSizeBytes + (size_t)cls.hi * sizeof(T);
