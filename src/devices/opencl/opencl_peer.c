@@ -22,9 +22,7 @@ typedef struct {
     cl_context context; /* NULL on hetla's buffers: not the peer's to release */
     cl_command_queue queue;
     cl_mem A, B, C;
-    cl_mem temp; /* on hetla's buffers: CLBlast's temporary matrices, kept */
-    size_t temp_bytes;
-    int kept;
+    hetla__ocl_queue oq; /* on hetla's buffers: the queue as hetla's kernels see it, its scratch buffer */
 } peer;
 
 HETLA__MODULE_EXPORT void hetla_opencl_peer_dgemm_close(void *handle);
@@ -39,8 +37,8 @@ void hetla_opencl_peer_dgemm_close(void *handle)
     peer *p = handle;
     if (!p)
         return;
-    if (p->temp)
-        clReleaseMemObject(p->temp);
+    if (p->oq.scratch)
+        (void)hetla__cache_free(&p->oq.dev->cache, p->oq.scratch);
     if (p->context) {
         cl_mem bufs[] = {p->A, p->B, p->C};
         for (int i = 0; i < 3; i++)
@@ -78,25 +76,6 @@ int hetla_opencl_peer_dgemm_open(int device, int n, void **handle, char *err, si
     return !p;
 }
 
-/* hetla__clb_scratch_fn of the peer on hetla's buffers. */
-static cl_mem peer_scratch(void *user, size_t bytes)
-{
-    peer *p = user;
-    if (bytes <= p->temp_bytes)
-        return p->temp;
-    cl_context context;
-    cl_int e = clFinish(p->queue);
-    if (e == CL_SUCCESS)
-        e = clGetCommandQueueInfo(p->queue, CL_QUEUE_CONTEXT, sizeof context, &context, NULL);
-    if (e != CL_SUCCESS)
-        return NULL;
-    if (p->temp)
-        clReleaseMemObject(p->temp);
-    p->temp = clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, NULL, &e);
-    p->temp_bytes = e == CL_SUCCESS ? bytes : 0;
-    return p->temp_bytes ? p->temp : (p->temp = NULL);
-}
-
 /* One timed C := A B in seconds, negative on failure: @p host 1 writes A
  * and B from the host and reads C back, 0 keeps the buffers (device-
  * resident: a host run first puts A and B there). */
@@ -114,10 +93,10 @@ double hetla_opencl_peer_dgemm_run(void *handle, const double *A, const double *
     }
     CLBlastStatusCode st = CLBlastSuccess;
     if (e == CL_SUCCESS)
-        st = p->kept ? hetla__clblast_dgemm(CLBlastTransposeNo, CLBlastTransposeNo, un, un, un, 1.0, p->A, un, p->B, un,
-                                            0.0, p->C, un, &q, peer_scratch, p)
-                     : CLBlastDgemm(CLBlastLayoutColMajor, CLBlastTransposeNo, CLBlastTransposeNo, un, un, un, 1.0, p->A,
-                                    0, un, p->B, 0, un, 0.0, p->C, 0, un, &q, NULL);
+        st = p->oq.dev ? hetla__clblast_dgemm(CLBlastTransposeNo, CLBlastTransposeNo, un, un, un, 1.0, p->A, un, p->B,
+                                              un, 0.0, p->C, un, &q, hetla__ocl_scratch, &p->oq)
+                       : CLBlastDgemm(CLBlastLayoutColMajor, CLBlastTransposeNo, CLBlastTransposeNo, un, un, un, 1.0,
+                                      p->A, 0, un, p->B, 0, un, 0.0, p->C, 0, un, &q, NULL);
     if (st != CLBlastSuccess)
         e = CL_INVALID_OPERATION;
     if (e == CL_SUCCESS && host)
@@ -147,11 +126,16 @@ int hetla_opencl_peer_dgemm_replicas(hetla_context *ctx, hetla_data *A, hetla_da
     if (!p)
         snprintf(err, errlen, "no OpenCL device holds valid replicas of A, B and C");
     else { /* replicas are compact (ld = n), as the peer's own buffers */
-        const hetla__ocl_dev *od = dev->impl;
+        hetla__ocl_dev *od = dev->impl;
         int k = dev->node;
         *p =
-            (peer){.n = (int)C->n, .queue = od->host_queue, .A = A->rep[k].ptr, .B = B->rep[k].ptr, .C = C->rep[k].ptr,
-                   .kept = 1};
+            (peer){.n = (int)C->n, .queue = od->host_queue, .A = A->rep[k].ptr, .B = B->rep[k].ptr, .C = C->rep[k].ptr};
+        p->oq = (hetla__ocl_queue){.queue = od->host_queue,
+                                   .context = od->context,
+                                   .device = od->device,
+                                   .dev = od,
+                                   .ctx = ctx,
+                                   .index = od->index};
     }
     *handle = p;
     return !p;
