@@ -8,12 +8,25 @@
 
 #include "kernels/clblast/clblast_gemm.h"
 
-namespace {
+namespace
+{
 
-float value(cl_float v) { return v; }
-double value(cl_double v) { return v; }
-std::complex<float> value(cl_float2 v) { return {v.s[0], v.s[1]}; }
-std::complex<double> value(cl_double2 v) { return {v.s[0], v.s[1]}; }
+float value(cl_float v)
+{
+    return v;
+}
+double value(cl_double v)
+{
+    return v;
+}
+std::complex<float> value(cl_float2 v)
+{
+    return {v.s[0], v.s[1]};
+}
+std::complex<double> value(cl_double2 v)
+{
+    return {v.s[0], v.s[1]};
+}
 
 /* A product's shape: a thread remembers the buffer size of the last one
  * it asked CLBlast about (a worker drives one queue and repeats its
@@ -24,8 +37,8 @@ struct shape {
     int ta, tb;
     bool operator==(const shape &o) const
     {
-        return queue == o.queue && m == o.m && n == o.n && k == o.k && lda == o.lda && ldb == o.ldb &&
-               ldc == o.ldc && ta == o.ta && tb == o.tb;
+        return queue == o.queue && m == o.m && n == o.n && k == o.k && lda == o.lda && ldb == o.ldb && ldc == o.ldc &&
+               ta == o.ta && tb == o.tb;
     }
 };
 
@@ -60,37 +73,16 @@ CLBlastStatusCode gemm(CLBlastTranspose ta, CLBlastTranspose tb, size_t m, size_
 
 } // namespace
 
+/* the four precisions, each the template's instance for its scalars */
+#define DEFINE(x, S)                                                                                                   \
+    HETLA__CLB_GEMM(x, S)                                                                                              \
+    {                                                                                                                  \
+        return gemm(ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, queue, scratch, user);                       \
+    }
+
 extern "C" {
-
-CLBlastStatusCode hetla__clblast_sgemm(CLBlastTranspose ta, CLBlastTranspose tb, size_t m, size_t n, size_t k,
-                                       cl_float alpha, cl_mem A, size_t lda, cl_mem B, size_t ldb, cl_float beta,
-                                       cl_mem C, size_t ldc, cl_command_queue *queue, hetla__clb_scratch_fn scratch,
-                                       void *user)
-{
-    return gemm(ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, queue, scratch, user);
-}
-
-CLBlastStatusCode hetla__clblast_dgemm(CLBlastTranspose ta, CLBlastTranspose tb, size_t m, size_t n, size_t k,
-                                       cl_double alpha, cl_mem A, size_t lda, cl_mem B, size_t ldb, cl_double beta,
-                                       cl_mem C, size_t ldc, cl_command_queue *queue, hetla__clb_scratch_fn scratch,
-                                       void *user)
-{
-    return gemm(ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, queue, scratch, user);
-}
-
-CLBlastStatusCode hetla__clblast_cgemm(CLBlastTranspose ta, CLBlastTranspose tb, size_t m, size_t n, size_t k,
-                                       cl_float2 alpha, cl_mem A, size_t lda, cl_mem B, size_t ldb, cl_float2 beta,
-                                       cl_mem C, size_t ldc, cl_command_queue *queue, hetla__clb_scratch_fn scratch,
-                                       void *user)
-{
-    return gemm(ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, queue, scratch, user);
-}
-
-CLBlastStatusCode hetla__clblast_zgemm(CLBlastTranspose ta, CLBlastTranspose tb, size_t m, size_t n, size_t k,
-                                       cl_double2 alpha, cl_mem A, size_t lda, cl_mem B, size_t ldb, cl_double2 beta,
-                                       cl_mem C, size_t ldc, cl_command_queue *queue, hetla__clb_scratch_fn scratch,
-                                       void *user)
-{
-    return gemm(ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, queue, scratch, user);
-}
+DEFINE(s, cl_float)
+DEFINE(d, cl_double)
+DEFINE(c, cl_float2)
+DEFINE(z, cl_double2)
 }

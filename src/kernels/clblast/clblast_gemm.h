@@ -24,22 +24,17 @@ extern "C" {
  *  next call; NULL if none can be had (CLBlast then creates its own). */
 typedef cl_mem (*hetla__clb_scratch_fn)(void *user, size_t bytes);
 
-CLBlastStatusCode hetla__clblast_sgemm(CLBlastTranspose ta, CLBlastTranspose tb, size_t m, size_t n, size_t k,
-                                       cl_float alpha, cl_mem A, size_t lda, cl_mem B, size_t ldb, cl_float beta,
-                                       cl_mem C, size_t ldc, cl_command_queue *queue, hetla__clb_scratch_fn scratch,
-                                       void *user);
-CLBlastStatusCode hetla__clblast_dgemm(CLBlastTranspose ta, CLBlastTranspose tb, size_t m, size_t n, size_t k,
-                                       cl_double alpha, cl_mem A, size_t lda, cl_mem B, size_t ldb, cl_double beta,
-                                       cl_mem C, size_t ldc, cl_command_queue *queue, hetla__clb_scratch_fn scratch,
-                                       void *user);
-CLBlastStatusCode hetla__clblast_cgemm(CLBlastTranspose ta, CLBlastTranspose tb, size_t m, size_t n, size_t k,
-                                       cl_float2 alpha, cl_mem A, size_t lda, cl_mem B, size_t ldb, cl_float2 beta,
-                                       cl_mem C, size_t ldc, cl_command_queue *queue, hetla__clb_scratch_fn scratch,
-                                       void *user);
-CLBlastStatusCode hetla__clblast_zgemm(CLBlastTranspose ta, CLBlastTranspose tb, size_t m, size_t n, size_t k,
-                                       cl_double2 alpha, cl_mem A, size_t lda, cl_mem B, size_t ldb, cl_double2 beta,
-                                       cl_mem C, size_t ldc, cl_command_queue *queue, hetla__clb_scratch_fn scratch,
-                                       void *user);
+/** hetla__clblast_sgemm, _dgemm, _cgemm, _zgemm: the signature of the one
+ *  of precision @p x, whose scalars are of type @p S. */
+#define HETLA__CLB_GEMM(x, S)                                                                                          \
+    CLBlastStatusCode hetla__clblast_##x##gemm(CLBlastTranspose ta, CLBlastTranspose tb, size_t m, size_t n, size_t k, \
+                                               S alpha, cl_mem A, size_t lda, cl_mem B, size_t ldb, S beta, cl_mem C,  \
+                                               size_t ldc, cl_command_queue *queue, hetla__clb_scratch_fn scratch,     \
+                                               void *user)
+HETLA__CLB_GEMM(s, cl_float);
+HETLA__CLB_GEMM(d, cl_double);
+HETLA__CLB_GEMM(c, cl_float2);
+HETLA__CLB_GEMM(z, cl_double2);
 
 #ifdef __cplusplus
 }
