@@ -67,18 +67,24 @@ hetla_status hetla__ocl_launch(hetla__device *dev, hetla_kernel_fn fn, const het
     return fn(x);
 }
 
-/* Waits for marker @p done of queue opencl:@p index and releases it. */
+/* Waits for marker @p done of queue opencl:@p index and releases it. A
+ * marker that has ended (the worker polls before it retires a task) is not
+ * waited for: the driver's wait costs the task's successors its time. */
 static hetla_status marker_wait(cl_event done, int index)
 {
-    cl_int e = clWaitForEvents(1, &done);
-    cl_int status = CL_COMPLETE;
-    if (e == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
-        (void)clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
+    cl_int status = CL_QUEUED;
+    cl_int e = clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
+    const char *call = "clGetEventInfo";
+    if (e == CL_SUCCESS && status > CL_COMPLETE) {
+        e = clWaitForEvents(1, &done), call = "clWaitForEvents";
+        if (e == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+            (void)clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
+    }
     clReleaseEvent(done);
-    if (e == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+    if (e == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST || (e == CL_SUCCESS && status < 0))
         return hetla__fail(HETLA_ERR_BACKEND, "a command on opencl:%d failed while running: %s", index,
                            hetla__ocl_error_name(status < 0 ? status : e));
-    return hetla__ocl_check(e, "clWaitForEvents", index);
+    return hetla__ocl_check(e, call, index);
 }
 
 hetla_status hetla__ocl_queue_sync(hetla__device *dev, void *queue)
@@ -100,10 +106,12 @@ hetla_status hetla__ocl_mark(hetla__device *dev, void *queue, void **mark)
     hetla__ocl_queue *q = queue;
     (void)dev;
     cl_event *ev = &q->marks[q->next_mark % HETLA__MAX_MARKS];
+    /* the task's commands go to the device before the marker is made, the
+     * marker after them, so that polling it sees progress */
+    (void)clFlush(q->queue);
     cl_int e = clEnqueueMarkerWithWaitList(q->queue, 0, NULL, ev);
     if (e != CL_SUCCESS)
         return hetla__ocl_check(e, "clEnqueueMarkerWithWaitList", q->index);
-    /* submitted now, so that polling it sees progress */
     (void)clFlush(q->queue);
     q->next_mark++;
     *mark = ev;
