@@ -432,7 +432,8 @@ static inline void vcheck_getrf(const hetla__vbatch_args *a, hetla_int i, hetla_
     hetla__vcheck_ld(c, i, 5, "lda", a->lda[i], m), hetla__vcheck_ptr(c, i, 4, "A", a->A[i], m * n);
     if (a->ipiv)
         hetla__vcheck_ptr(c, i, 6, "ipiv", a->ipiv[i], m < n ? m : n);
-    c->top = m > c->top ? m : n > c->top ? n : c->top;
+    const hetla_int order = m > n ? m : n;
+    c->top = order > c->top ? order : c->top;
 }
 
 /* A check task's matrices lo .. hi-1 and where its findings go. */

@@ -292,26 +292,35 @@ void ztest_batch_potrf(hetla_context *ctx)
 }
 
 /* ||P A - L U|| / (||A|| n eps) */
-static R lu_resid(const T *A, const T *F, const hetla_int *ipiv, hetla_int n)
+/* ||P A - L U|| / (||A|| max(m, n) eps) for the LU factors F of the m x n
+ * A (L m x min(m, n), unit lower; U min(m, n) x n), P from ipiv unless
+ * NULL. */
+static R lu_resid_mn(const T *A, const T *F, const hetla_int *ipiv, hetla_int m, hetla_int n)
 {
-    T *PA = ref_new(n, n, 1), *L = ref_new(n, n, 1), *U = ref_new(n, n, 1), *LU = ref_new(n, n, 1);
-    memcpy(PA, A, (size_t)(n * n) * sizeof *PA);
-    for (hetla_int i = 0; ipiv && i < n; i++)
+    const hetla_int k = m < n ? m : n;
+    if (!k)
+        return 0;
+    T *PA = ref_new(m, n, 1), *L = ref_new(m, k, 1), *U = ref_new(k, n, 1), *LU = ref_new(m, n, 1);
+    memcpy(PA, A, (size_t)(m * n) * sizeof *PA);
+    for (hetla_int i = 0; ipiv && i < k; i++)
         for (hetla_int j = 0; j < n; j++) {
-            T x = PA[i + j * n];
-            PA[i + j * n] = PA[ipiv[i] - 1 + j * n];
-            PA[ipiv[i] - 1 + j * n] = x;
+            T x = PA[i + j * m];
+            PA[i + j * m] = PA[ipiv[i] - 1 + j * m];
+            PA[ipiv[i] - 1 + j * m] = x;
         }
+    for (hetla_int j = 0; j < k; j++)
+        for (hetla_int i = 0; i < m; i++)
+            L[i + j * m] = i > j ? F[i + j * m] : i == j ? 1 : 0;
     for (hetla_int j = 0; j < n; j++)
-        for (hetla_int i = 0; i < n; i++) {
-            L[i + j * n] = i > j ? F[i + j * n] : i == j ? 1 : 0;
-            U[i + j * n] = i <= j ? F[i + j * n] : 0;
-        }
-    ref_gemm(HETLA_NO_TRANS, HETLA_NO_TRANS, n, n, n, 1, L, n, U, n, 0, LU);
-    R r = resid(PA, LU, n, n, norm1(A, n, n) * (R)n);
+        for (hetla_int i = 0; i < k; i++)
+            U[i + j * k] = i <= j ? F[i + j * m] : 0;
+    ref_gemm(HETLA_NO_TRANS, HETLA_NO_TRANS, m, n, k, 1, L, m, U, k, 0, LU);
+    R r = resid(PA, LU, m, n, norm1(A, m, n) * (R)(m > n ? m : n));
     free(PA), free(L), free(U), free(LU);
     return r;
 }
+
+static R lu_resid(const T *A, const T *F, const hetla_int *ipiv, hetla_int n) { return lu_resid_mn(A, F, ipiv, n, n); }
 
 void ztest_batch_getrf(hetla_context *ctx)
 {
@@ -505,6 +514,15 @@ void ztest_batch_vbatch(hetla_context *ctx)
     /* y = alpha A^T x + beta y with x = column 0 of B (k rows... m of A) */
     CHECK_OK(hetla_zgemv_vbatch(ctx, HETLA_TRANS, m, k, alpha, A, m, C, beta, B, K, info));
     CHECK(info[0] == 0);
+    /* LU of the m x k matrices A: wide, tall and square */
+    for (int i = 0; i < K; i++) {
+        free(piv[i]), free(S0[i]);
+        piv[i] = malloc((size_t)(m[i] < k[i] ? m[i] : k[i]) * sizeof(hetla_int)), S0[i] = ref_new(m[i], k[i], 1);
+        memcpy(S0[i], A[i], (size_t)(m[i] * k[i]) * sizeof(T));
+    }
+    CHECK_OK(hetla_zgetrf_vbatch(ctx, m, k, A, m, piv, K, info));
+    for (int i = 0; i < K; i++)
+        CHECK(info[i] == 0 && lu_resid_mn(S0[i], A[i], piv[i], m[i], k[i]) < TOL);
     /* groups: three, one of them empty */
     hetla_int gs[] = {20, 0, 25}, gm[] = {3, 5, 8}, gn[] = {4, 5, 8}, gk[] = {2, 5, 8}, gl[] = {32, 32, 32};
     hetla_trans ta[] = {HETLA_NO_TRANS, HETLA_TRANS, HETLA_CONJ_TRANS}, tb[] = {HETLA_TRANS, HETLA_NO_TRANS,

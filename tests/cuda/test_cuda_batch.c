@@ -229,17 +229,20 @@ static hetla_status factor(hetla_context *ctx, int what, hetla_uplo uplo, const 
     }
 }
 
-/* max |A0 - rebuilt| / (eps n max|A0|) over the batch: L L^H or U^H U
- * (POTRF, the uplo triangle), P^T L U (GETRF; NOPIV without P). */
+/* max |A0 - rebuilt| / (eps max(m, n) max|A0|) over the batch of m x n
+ * matrices (square but for GETRF): L L^H or U^H U (POTRF, the uplo
+ * triangle), P^T L U (GETRF, L m x min(m, n), U min(m, n) x n; NOPIV
+ * without P). */
 static double rebuild_residual(int what, hetla_uplo uplo, const hetla_batch *A0, const hetla_batch *F,
-                               const hetla_int *ipiv, hetla_int n)
+                               const hetla_int *ipiv, hetla_int m, hetla_int n)
 {
     double worst = 0;
-    hetla_zcomplex *M = malloc((size_t)(n * n + 1) * sizeof *M);
+    const hetla_int mn = m < n ? m : n, big = m > n ? m : n;
+    hetla_zcomplex *M = malloc((size_t)(m * n + 1) * sizeof *M);
     for (hetla_int k = 0; k < F->count; k++) {
         double amax = 0;
         for (hetla_int j = 0; j < n; j++)
-            for (hetla_int i = 0; i < n; i++) {
+            for (hetla_int i = 0; i < m; i++) {
                 hetla_zcomplex v = 0;
                 if (what == POTRF) {
                     int up = uplo == HETLA_UPPER;
@@ -248,23 +251,23 @@ static double rebuild_residual(int what, hetla_uplo uplo, const hetla_batch *A0,
                         v += li * (up ? get(F, k, l, j) : conj(get(F, k, j, l)));
                     }
                 } else {
-                    for (hetla_int l = 0; l <= (i < j ? i : j); l++)
+                    for (hetla_int l = 0; l <= (i < j ? i : j) && l < mn; l++)
                         v += (l == i ? 1 : get(F, k, i, l)) * get(F, k, l, j);
                 }
-                M[i + j * n] = v;
+                M[i + j * m] = v;
                 amax = fmax(amax, cabs(get(A0, k, i, j)));
             }
-        for (hetla_int j = n; what == GETRF && j-- > 0;) /* undo the interchanges, last first */
+        for (hetla_int j = mn; what == GETRF && j-- > 0;) /* undo the interchanges, last first */
             for (hetla_int c = 0; c < n; c++) {
-                hetla_int p = ipiv[k * n + j] - 1;
-                hetla_zcomplex v = M[j + c * n];
-                M[j + c * n] = M[p + c * n], M[p + c * n] = v;
+                hetla_int p = ipiv[k * mn + j] - 1;
+                hetla_zcomplex v = M[j + c * m];
+                M[j + c * m] = M[p + c * m], M[p + c * m] = v;
             }
         for (hetla_int j = 0; j < n; j++)
-            for (hetla_int i = 0; i < n; i++) {
+            for (hetla_int i = 0; i < m; i++) {
                 if (what == POTRF && (uplo == HETLA_LOWER ? i < j : i > j))
                     continue;
-                double r = cabs(M[i + j * n] - get(A0, k, i, j)) / (eps_of(F->type) * (double)n * amax);
+                double r = cabs(M[i + j * m] - get(A0, k, i, j)) / (eps_of(F->type) * (double)big * amax);
                 worst = isnan(r) ? INFINITY : fmax(worst, r);
             }
     }
@@ -318,7 +321,7 @@ static double factor_case(hetla_context *ctx, int what, hetla_dtype t, hetla_bat
                 put(&A, 5, i, j, get(&A, 4, i, j));
                 ipiv[5 * n + j] = ipiv[4 * n + j];
             }
-    double r = rebuild_residual(what, uplo, &A0, &A, ipiv, n);
+    double r = rebuild_residual(what, uplo, &A0, &A, ipiv, n, n);
     free(info);
     free(ipiv);
     CHECK_OK(hetla_batch_free(&A0));
@@ -742,22 +745,22 @@ static hetla_status vtrsm(hetla_context *ctx, hetla_dtype t, int c, const hetla_
     }
 }
 
-static hetla_status vfactor(hetla_context *ctx, hetla_dtype t, int what, hetla_uplo uplo, const hetla_int *n, void **A,
-                            const hetla_int *lda, hetla_int **ipiv, hetla_int *info)
+static hetla_status vfactor(hetla_context *ctx, hetla_dtype t, int what, hetla_uplo uplo, const hetla_int *m,
+                            const hetla_int *n, void **A, const hetla_int *lda, hetla_int **ipiv, hetla_int *info)
 {
     switch (t) {
     case HETLA_FLOAT:
         return what == POTRF ? hetla_spotrf_vbatch(ctx, uplo, n, (float **)A, lda, VCOUNT, info)
-                             : hetla_sgetrf_vbatch(ctx, n, n, (float **)A, lda, ipiv, VCOUNT, info);
+                             : hetla_sgetrf_vbatch(ctx, m, n, (float **)A, lda, ipiv, VCOUNT, info);
     case HETLA_DOUBLE:
         return what == POTRF ? hetla_dpotrf_vbatch(ctx, uplo, n, (double **)A, lda, VCOUNT, info)
-                             : hetla_dgetrf_vbatch(ctx, n, n, (double **)A, lda, ipiv, VCOUNT, info);
+                             : hetla_dgetrf_vbatch(ctx, m, n, (double **)A, lda, ipiv, VCOUNT, info);
     case HETLA_COMPLEX:
         return what == POTRF ? hetla_cpotrf_vbatch(ctx, uplo, n, (hetla_ccomplex **)A, lda, VCOUNT, info)
-                             : hetla_cgetrf_vbatch(ctx, n, n, (hetla_ccomplex **)A, lda, ipiv, VCOUNT, info);
+                             : hetla_cgetrf_vbatch(ctx, m, n, (hetla_ccomplex **)A, lda, ipiv, VCOUNT, info);
     default:
         return what == POTRF ? hetla_zpotrf_vbatch(ctx, uplo, n, (hetla_zcomplex **)A, lda, VCOUNT, info)
-                             : hetla_zgetrf_vbatch(ctx, n, n, (hetla_zcomplex **)A, lda, ipiv, VCOUNT, info);
+                             : hetla_zgetrf_vbatch(ctx, m, n, (hetla_zcomplex **)A, lda, ipiv, VCOUNT, info);
     }
 }
 
@@ -879,36 +882,39 @@ static double vtrsm_case(hetla_context *ctx, hetla_dtype t, int c)
  * for matrix 36 (order 130; not in the batches of small orders). */
 static int vfactor_bad(int i, int top) { return i == 33 ? 2 : i == 36 && !top ? 10 : 0; }
 
-/* Cholesky (@p uplo) or LU of VCOUNT matrices of mixed orders, those
+/* Cholesky (@p uplo) or LU of VCOUNT matrices of mixed orders (LU with
+ * @p rect: m x n, wide, tall and square, up to 130 either way), those
  * vfactor_bad names made to fail (j = vfactor_bad(i); POTRF: A(j, j) =
  * -n^2, info j + 1; LU: column j - 1 zero, info j): their info alone set,
  * the others' factors rebuilt. @return the worst residual of the good
  * ones. */
-static double vfactor_case(hetla_context *ctx, hetla_dtype t, int what, hetla_uplo uplo, int top)
+static double vfactor_case(hetla_context *ctx, hetla_dtype t, int what, hetla_uplo uplo, int top, int rect)
 {
     vset *v = malloc(sizeof *v);
-    hetla_int n[VCOUNT], *piv[VCOUNT];
+    hetla_int m[VCOUNT], n[VCOUNT], *piv[VCOUNT];
     for (int i = 0; i < VCOUNT; i++) {
         n[i] = top ? 3 + i % (top - 2) : vsize(i);
-        v->C0[i] = factor_prepare(what, batch_of(HETLA_BATCH_STRIDED, t, n[i], n[i], 1, 0));
+        m[i] = rect ? vsize((7 * i + 3) % VCOUNT) : n[i];
+        v->C0[i] = factor_prepare(what, batch_of(HETLA_BATCH_STRIDED, t, m[i], n[i], 1, 0));
         const int bad = vfactor_bad(i, top);
         if (bad && what == POTRF)
             put(&v->C0[i], 0, bad, bad, -(double)(n[i] * n[i]));
-        for (hetla_int q = 0; bad && what != POTRF && q < n[i]; q++)
+        for (hetla_int q = 0; bad && what != POTRF && q < m[i]; q++)
             put(&v->C0[i], 0, q, bad - 1, 0);
-        v->A[i] = batch_of(HETLA_BATCH_STRIDED, t, n[i], n[i], 1, 0);
+        v->A[i] = batch_of(HETLA_BATCH_STRIDED, t, m[i], n[i], 1, 0);
         copy_into(&v->A[i], &v->C0[i]);
         v->B[i] = v->C[i] = batch_of(HETLA_BATCH_STRIDED, t, 0, 0, 1, 0);
-        piv[i] = calloc((size_t)n[i] + 1, sizeof(hetla_int));
+        piv[i] = calloc((size_t)(m[i] < n[i] ? m[i] : n[i]) + 1, sizeof(hetla_int));
     }
     vset_address(v);
-    CHECK_STATUS(vfactor(ctx, t, what, uplo, n, v->pa, v->lda, what == GETRF ? piv : NULL, v->info), HETLA_NUMERICAL);
+    CHECK_STATUS(vfactor(ctx, t, what, uplo, m, n, v->pa, v->lda, what == GETRF ? piv : NULL, v->info),
+                 HETLA_NUMERICAL);
     double worst = 0;
     for (int i = 0; i < VCOUNT; i++) {
         const int bad = vfactor_bad(i, top);
         CHECK(v->info[i] == (bad ? (what == POTRF ? bad + 1 : bad) : 0));
         if (!bad)
-            worst = fmax(worst, rebuild_residual(what, uplo, &v->C0[i], &v->A[i], piv[i], n[i]));
+            worst = fmax(worst, rebuild_residual(what, uplo, &v->C0[i], &v->A[i], piv[i], m[i], n[i]));
         free(piv[i]);
         CHECK_OK(hetla_batch_free(&v->A[i]));
         CHECK_OK(hetla_batch_free(&v->B[i]));
@@ -981,13 +987,14 @@ static void vsweep(const char *devices)
         for (int c = 0; c < 4; c++)
             r[nr++] = vtrsm_case(ctx, t, combos[c]);
         r[nr++] = group_case(ctx, t);
-        /* mixed orders up to 70, and batches whose orders are all small
-         * (up to 4 and 16: a thread per matrix on CUDA) */
-        double f[7] = {vfactor_case(ctx, t, POTRF, HETLA_LOWER, 0), vfactor_case(ctx, t, POTRF, HETLA_UPPER, 0),
-                       vfactor_case(ctx, t, GETRF, HETLA_LOWER, 0), vfactor_case(ctx, t, POTRF, HETLA_LOWER, 4),
-                       vfactor_case(ctx, t, POTRF, HETLA_UPPER, 16), vfactor_case(ctx, t, GETRF, HETLA_LOWER, 4),
-                       vfactor_case(ctx, t, GETRF, HETLA_LOWER, 16)};
-        for (int i = 0; i < nr + 7; i++) {
+        /* mixed orders up to 130, LU of m x n matrices too, and batches
+         * whose orders are all small (up to 4 and 16: a thread per matrix
+         * on CUDA) */
+        double f[8] = {vfactor_case(ctx, t, POTRF, HETLA_LOWER, 0, 0),  vfactor_case(ctx, t, POTRF, HETLA_UPPER, 0, 0),
+                       vfactor_case(ctx, t, GETRF, HETLA_LOWER, 0, 0),  vfactor_case(ctx, t, POTRF, HETLA_LOWER, 4, 0),
+                       vfactor_case(ctx, t, POTRF, HETLA_UPPER, 16, 0), vfactor_case(ctx, t, GETRF, HETLA_LOWER, 4, 0),
+                       vfactor_case(ctx, t, GETRF, HETLA_LOWER, 16, 0), vfactor_case(ctx, t, GETRF, HETLA_LOWER, 0, 1)};
+        for (int i = 0; i < nr + 8; i++) {
             double x = i < nr ? r[i] : f[i - nr], tol = i < nr ? 10 : 30;
             if (!(x < tol)) {
                 printf("%s variable batch type %d case %d: residual %.3g eps\n", devices, (int)t, i, x);
