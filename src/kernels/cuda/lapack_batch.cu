@@ -98,8 +98,17 @@ template <typename T> __global__ void __launch_bounds__(THREADS) getrf_shared(co
  * every element's load and store is coalesced; the matrix in registers,
  * fully unrolled, an interchange a select per element of the rows below
  * the pivot (registers are not indexed). Same arithmetic, ties and info
- * as getrf_in. */
-template <typename T, int N> __global__ void __launch_bounds__(128) getrf_fixed(const hetla__cuda_factor f)
+ * as getrf_in. From order 6 the compiler is asked for three blocks an SM
+ * (at most 168 registers a thread): at order 8 the kernel took 214, two
+ * blocks an SM (11.6 % occupancy), and waited on latency, issuing in 26 %
+ * of its cycles. Measured (`hetla bench getrf-batch --devices cuda`,
+ * 100 000 doubles, H200, interleaved, over cublasDgetrfBatched, two runs
+ * each): 2.12-2.15x at n = 8 against 1.94-1.96x, 2.41-2.44x at 6 against
+ * 2.32-2.36x, 2.45-2.53x at 7 against 2.42-2.48x; four blocks lost
+ * (1.64-1.68x at 8); below 6, three blocks lost 1-3 %
+ * (`bench/results/2026-11-28-session24.md`). */
+template <typename T, int N>
+__global__ void __launch_bounds__(128, N >= 6 ? 3 : 1) getrf_fixed(const hetla__cuda_factor f)
 {
     const ll t = blockIdx.x * (ll)blockDim.x + threadIdx.x;
     if (t >= f.count)
