@@ -291,7 +291,6 @@ void ztest_batch_potrf(hetla_context *ctx)
             }
 }
 
-/* ||P A - L U|| / (||A|| n eps) */
 /* ||P A - L U|| / (||A|| max(m, n) eps) for the LU factors F of the m x n
  * A (L m x min(m, n), unit lower; U min(m, n) x n), P from ipiv unless
  * NULL. */
