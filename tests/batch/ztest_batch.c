@@ -321,21 +321,25 @@ static R lu_resid_mn(const T *A, const T *F, const hetla_int *ipiv, hetla_int m,
 
 static R lu_resid(const T *A, const T *F, const hetla_int *ipiv, hetla_int n) { return lu_resid_mn(A, F, ipiv, n, n); }
 
+/* Square and m x n (wide and tall) batches, with and without pivoting. */
 void ztest_batch_getrf(hetla_context *ctx)
 {
     for (int l = 0; l < NLAYOUTS; l++)
         for (int si = 0; si < NSIZES; si++)
-            for (int pivot = 0; pivot < 2; pivot++) {
-                hetla_int n = sizes[si], info[COUNT], *ipiv = malloc((size_t)(n * COUNT) * sizeof *ipiv);
-                T *A = ref_new(n, n, COUNT), *F = ref_new(n, n, COUNT);
-                if (!pivot)
-                    make_triangular(A, n, COUNT); /* diagonally dominant */
-                hetla_batch a = to_layout(ctx, A, n, n, COUNT, l);
+            for (int c = 0; c < 4; c++) {
+                const int pivot = c & 1;
+                const hetla_int m = sizes[si], n = c & 2 ? sizes[(si + 3) % NSIZES] : m, k = m < n ? m : n;
+                hetla_int info[COUNT], *ipiv = malloc((size_t)(k * COUNT) * sizeof *ipiv);
+                T *A = ref_new(m, n, COUNT), *F = ref_new(m, n, COUNT);
+                for (hetla_int t = 0; !pivot && t < COUNT; t++) /* diagonally dominant */
+                    for (hetla_int i = 0; i < k; i++)
+                        A[t * m * n + i * (m + 1)] += (R)(2 * (m > n ? m : n));
+                hetla_batch a = to_layout(ctx, A, m, n, COUNT, l);
                 CHECK_OK(pivot ? hetla_zgetrf_batch(ctx, &a, ipiv, info) : hetla_zgetrf_nopiv_batch(ctx, &a, info));
                 from_layout(ctx, &a, F);
                 for (hetla_int t = 0; t < COUNT; t++)
                     CHECK(info[t] == 0 &&
-                          lu_resid(A + t * n * n, F + t * n * n, pivot ? ipiv + t * n : NULL, n) < TOL);
+                          lu_resid_mn(A + t * m * n, F + t * m * n, pivot ? ipiv + t * k : NULL, m, n) < TOL);
                 free(A), free(F), free(ipiv);
             }
 }
