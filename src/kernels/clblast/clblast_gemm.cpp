@@ -8,25 +8,12 @@
 
 #include "kernels/clblast/clblast_gemm.h"
 
-namespace
-{
+namespace {
 
-float value(cl_float v)
-{
-    return v;
-}
-double value(cl_double v)
-{
-    return v;
-}
-std::complex<float> value(cl_float2 v)
-{
-    return {v.s[0], v.s[1]};
-}
-std::complex<double> value(cl_double2 v)
-{
-    return {v.s[0], v.s[1]};
-}
+float value(cl_float v) { return v; }
+double value(cl_double v) { return v; }
+std::complex<float> value(cl_float2 v) { return {v.s[0], v.s[1]}; }
+std::complex<double> value(cl_double2 v) { return {v.s[0], v.s[1]}; }
 
 /* A product's shape: a thread remembers the buffer size of the last one
  * it asked CLBlast about (a worker drives one queue and repeats its
@@ -86,3 +73,5 @@ DEFINE(d, cl_double)
 DEFINE(c, cl_float2)
 DEFINE(z, cl_double2)
 }
+
+#undef DEFINE
