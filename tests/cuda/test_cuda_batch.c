@@ -275,53 +275,57 @@ static double rebuild_residual(int what, hetla_uplo uplo, const hetla_batch *A0,
     return worst;
 }
 
-/* Random n x n matrices as factorization @p what takes them: 2n added to
- * the diagonal for POTRF (made Hermitian) and NOPIV. */
+/* Random m x n matrices as factorization @p what takes them: 2 max(m, n)
+ * added to the diagonal for POTRF (made Hermitian) and NOPIV. */
 static hetla_batch factor_prepare(int what, hetla_batch A0)
 {
-    hetla_int n = A0.rows;
+    hetla_int mn = A0.rows < A0.cols ? A0.rows : A0.cols, big = A0.rows + A0.cols - mn;
     for (hetla_int k = 0; k < A0.count && what != GETRF; k++)
-        for (hetla_int j = 0; j < n; j++) {
-            put(&A0, k, j, j, creal(get(&A0, k, j, j)) + 2.0 * (double)n);
-            for (hetla_int i = j + 1; i < n && what == POTRF; i++)
+        for (hetla_int j = 0; j < mn; j++) {
+            put(&A0, k, j, j, creal(get(&A0, k, j, j)) + 2.0 * (double)big);
+            for (hetla_int i = j + 1; i < mn && what == POTRF; i++)
                 put(&A0, k, j, i, conj(get(&A0, k, i, j)));
         }
     return A0;
 }
 
-static hetla_batch factor_input(int what, hetla_dtype t, hetla_batch_layout l, hetla_int n)
+static hetla_batch factor_input(int what, hetla_dtype t, hetla_batch_layout l, hetla_int m, hetla_int n)
 {
-    return factor_prepare(what, batch_new(l, t, n, n, 0));
+    return factor_prepare(what, batch_new(l, t, m, n, 0));
 }
 
-/* One factorization of COUNT n x n matrices (factor_input); matrix 5
- * (n >= 3) made to fail (POTRF: A(2,2) = -n^2; LU: column 1 zero), its
- * info checked and the others'. @return the residual of the good ones. */
-static double factor_case(hetla_context *ctx, int what, hetla_dtype t, hetla_batch_layout l, hetla_int n)
+/* One factorization of COUNT m x n matrices (factor_input; square for
+ * POTRF); matrix 5 (m, n >= 3) made to fail (POTRF: A(2,2) = -n^2; LU:
+ * column 1 zero), its info checked and the others'. @return the residual
+ * of the good ones. */
+static double factor_case(hetla_context *ctx, int what, hetla_dtype t, hetla_batch_layout l, hetla_int m, hetla_int n)
 {
     hetla_uplo uplo = n % 2 ? HETLA_LOWER : HETLA_UPPER;
-    hetla_batch A0 = factor_input(what, t, l, n), A = batch_new(l, t, n, n, 0);
-    int bad = n >= 3;
-    for (hetla_int i = 0; bad && i < n; i++)
+    hetla_batch A0 = factor_input(what, t, l, m, n), A = batch_new(l, t, m, n, 0);
+    hetla_int mn = m < n ? m : n;
+    int bad = mn >= 3;
+    for (hetla_int i = 0; bad && i < m; i++)
         if (what == POTRF)
             put(&A0, 5, 2, 2, -(double)(n * n));
         else
             put(&A0, 5, i, 1, 0);
     copy_into(&A, &A0);
-    hetla_int *info = calloc(COUNT, sizeof *info), *ipiv = calloc((size_t)(COUNT * n), sizeof *ipiv);
+    hetla_int *info = calloc(COUNT, sizeof *info), *ipiv = calloc((size_t)(COUNT * mn), sizeof *ipiv);
     CHECK_STATUS(factor(ctx, what, uplo, &A, what == GETRF ? ipiv : NULL, info),
                  bad ? HETLA_NUMERICAL : HETLA_SUCCESS);
     for (hetla_int k = 0; k < COUNT; k++)
         CHECK(info[k] == (bad && k == 5 ? (what == POTRF ? 3 : 2) : 0));
     /* the bad matrix out of the residual: a good one in its place */
     if (bad)
-        for (hetla_int j = 0; j < n; j++)
-            for (hetla_int i = 0; i < n; i++) {
+        for (hetla_int j = 0; j < n; j++) {
+            for (hetla_int i = 0; i < m; i++) {
                 put(&A0, 5, i, j, get(&A0, 4, i, j));
                 put(&A, 5, i, j, get(&A, 4, i, j));
-                ipiv[5 * n + j] = ipiv[4 * n + j];
             }
-    double r = rebuild_residual(what, uplo, &A0, &A, ipiv, n, n);
+            if (j < mn)
+                ipiv[5 * mn + j] = ipiv[4 * mn + j];
+        }
+    double r = rebuild_residual(what, uplo, &A0, &A, ipiv, m, n);
     free(info);
     free(ipiv);
     CHECK_OK(hetla_batch_free(&A0));
@@ -335,18 +339,25 @@ static double factor_case(hetla_context *ctx, int what, hetla_dtype t, hetla_bat
  * idle lanes, and 32. */
 static const hetla_int factor_orders[] = {1, 2, 3, 4, 5, 6, 7, 8, 13, 16, 17, 21, 23, 26, 28, 30, 31, 32};
 
+/* m x n LU (the register kernels take square matrices only; the others
+ * all shapes): wide and tall, a row or a column, across the orders where
+ * the square kernels change. */
+static const hetla_int factor_shapes[][2] = {{1, 4}, {4, 1}, {2, 5}, {7, 3}, {9, 13}, {13, 9}, {20, 32}, {32, 17}};
+
 static void factor_sweep(int what)
 {
     hetla_context *ctx = test_context("cuda", 0);
+    size_t norders = sizeof factor_orders / sizeof *factor_orders, nshapes = sizeof factor_shapes / sizeof *factor_shapes;
     for (size_t ti = 0; ti < sizeof types / sizeof *types; ti++)
         for (size_t li = 0; li < sizeof layouts / sizeof *layouts; li++)
-            for (size_t oi = 0; oi < sizeof factor_orders / sizeof *factor_orders; oi++) {
-                hetla_int n = factor_orders[oi];
-                double r = factor_case(ctx, what, types[ti], layouts[li], n);
+            for (size_t oi = 0; oi < norders + (what == POTRF ? 0 : nshapes); oi++) {
+                hetla_int m = oi < norders ? factor_orders[oi] : factor_shapes[oi - norders][0];
+                hetla_int n = oi < norders ? factor_orders[oi] : factor_shapes[oi - norders][1];
+                double r = factor_case(ctx, what, types[ti], layouts[li], m, n);
                 if (!(r < 30)) {
-                    printf("%s type %d layout %d n=%lld: residual %.3g eps\n",
+                    printf("%s type %d layout %d %lld x %lld: residual %.3g eps\n",
                            what == POTRF ? "potrf" : what == GETRF ? "getrf" : "getrf_nopiv", (int)types[ti],
-                           (int)layouts[li], (long long)n, r);
+                           (int)layouts[li], (long long)m, (long long)n, r);
                     CHECK(r < 30);
                 }
             }
@@ -567,7 +578,7 @@ static hetla_status solve(hetla_context *ctx, hetla_uplo uplo, hetla_trans tr, c
  * op(A0) X = B0. */
 static double solve_case(hetla_context *ctx, int what, hetla_dtype t, hetla_batch_layout l, hetla_int n, hetla_int nrhs)
 {
-    hetla_batch A0 = factor_input(what, t, l, n), A = batch_new(l, t, n, n, 0);
+    hetla_batch A0 = factor_input(what, t, l, n, n), A = batch_new(l, t, n, n, 0);
     hetla_batch B0 = batch_new(l, t, n, nrhs, 0), B = batch_new(l, t, n, nrhs, 0);
     hetla_int *info = calloc(COUNT, sizeof *info), *ipiv = calloc((size_t)(COUNT * n), sizeof *ipiv);
     hetla_zcomplex *M = malloc((size_t)(n * n) * sizeof *M);
