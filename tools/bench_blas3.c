@@ -8,9 +8,10 @@
  * CLBlastDgemm, the two taking turns in blocks of products: host to host
  * (the matrices start and end in host memory, copies included on both
  * sides) and device-resident (hetla's task form on data already on the
- * device; on OpenCL also CLBlast on hetla's own buffers and queue, called
- * as hetla's kernel calls it: what is left between the two is the
- * runtime's own cost). */
+ * device), hetla with the class its policy selects (on an OpenCL GPU
+ * its own gen.cl GEMM); on OpenCL also hetla with CLBlast's class beside
+ * CLBlast on hetla's own buffers and queue, called as that class calls
+ * it: what is left between the two is the runtime's own cost. */
 #include <cblas.h>
 #include <float.h>
 #include <math.h>
@@ -282,13 +283,14 @@ typedef int (*peer_replicas_fn)(hetla_context *ctx, hetla_data *A, hetla_data *B
  * and _replicas where the module has it. */
 typedef struct accel_peer {
     const char *backend, *prefix, *impl;
+    hetla_device_type type;
     long sizes[3];
     int replicas;
 } accel_peer;
 
 static const accel_peer accel_peers[] = {
-    {"cuda", "hetla_cuda_peer_dgemm", "cublas", {4096, 8192, 16384}, 0},
-    {"opencl", "hetla_opencl_peer_dgemm", "clblast", {1024, 2048, 0}, 1},
+    {"cuda", "hetla_cuda_peer_dgemm", "cublas", HETLA_DEVICE_CUDA, {4096, 8192, 16384}, 0},
+    {"opencl", "hetla_opencl_peer_dgemm", "clblast", HETLA_DEVICE_OPENCL, {1024, 2048, 0}, 1},
 };
 
 typedef struct peer_fns {
@@ -415,6 +417,25 @@ static void print_pair(const bench_opts *o, const char *sizes, const accel_peer 
     fflush(stdout);
 }
 
+/* Makes the class named @p cls hetla's dgemm on @p a's devices in @p ctx,
+ * the name of the class it had first into @p was (when not NULL). */
+static int use_class(hetla_context *ctx, const accel_peer *a, const char *cls, char *was, size_t len)
+{
+    hetla_kernel *k;
+    if (hetla_kernel_find(ctx, "dgemm", &k))
+        return 1;
+    for (int d = 0; was && d < hetla_device_count(ctx); d++) {
+        hetla_device_desc desc;
+        if (hetla_device_info(ctx, d, &desc))
+            return 1;
+        if (desc.type == a->type)
+            snprintf(was, len, "%s", hetla_kernel_class_name(hetla_kernel_selected(k, d)));
+    }
+    char spec[96];
+    snprintf(spec, sizeof spec, "dgemm:%s=%s", a->backend, cls);
+    return hetla_policy_set(ctx, spec) != HETLA_SUCCESS;
+}
+
 static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel_peer *a, const peer_fns *fn,
                             int device, size_t n)
 {
@@ -444,12 +465,17 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
     double warm = rc || st || once(q, HETLA_SIDE) < 0 ? -1 : once(q, HETLA_SIDE);
     rc = rc || st || warm < 0;
     turns resident = turns_for(o, 1.0, 0.02, warm);
+    rc = rc || take_turns(q, HETLA_SIDE, PEER_SIDE, resident, med_r);
+    /* the runtime's own cost: hetla with the peer's class, beside the peer
+     * on hetla's buffers and queue */
+    char kept[64] = "";
     if (!rc && fn->replicas) {
-        rc = fn->replicas(ctx, q->a, q->b, q->c, &q->same, err, sizeof err) ||
+        rc = use_class(ctx, a, "clblast", kept, sizeof kept) ||
+             fn->replicas(ctx, q->a, q->b, q->c, &q->same, err, sizeof err) ||
              take_turns(q, HETLA_SIDE, SAME_SIDE, resident, med_s);
         fn->close(q->same);
+        rc = use_class(ctx, a, kept, NULL, 0) || rc;
     }
-    rc = rc || take_turns(q, HETLA_SIDE, PEER_SIDE, resident, med_r);
     /* hetla's product last, for its residual */
     rc = rc || once(q, HETLA_SIDE) < 0;
     hetla_data *reg[] = {q->c, q->b, q->a};
@@ -474,8 +500,8 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
         print_pair(o, sizes, a, label, n, med_r, resid_r, -1, "device-resident", resident, "device-resident");
         /* the one comparison no context, buffer or queue of the peer's own blurs */
         if (fn->replicas)
-            print_pair(o, sizes, a, label, n, med_s, resid_r, -1, "device-resident", resident,
-                       "device-resident, on hetla's buffers and queue, called as hetla does");
+            print_pair(o, sizes, a, label, n, med_s, resid_r, -1, "device-resident, class clblast", resident,
+                       "device-resident, on hetla's buffers and queue, called as hetla's clblast class does");
     }
     problem_free(&p);
     free(q);

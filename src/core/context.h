@@ -18,7 +18,8 @@ typedef struct hetla__policy_rule {
     hetla_device_type type;
     int n;
     hetla_kernel_class cls[HETLA_NCLASSES];
-    int builtin; /* part of the default policy: dropped when its device type's order is set */
+    int builtin;   /* part of the default policy: dropped when its device type's order is set */
+    int own_cores; /* built-in, for devices that compute on cores of their own only (not an OpenCL CPU) */
 } hetla__policy_rule;
 
 typedef struct hetla__worker hetla__worker;

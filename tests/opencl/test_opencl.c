@@ -4,7 +4,8 @@
  * that fails to build (status naming the kernel, with the build log) or to
  * launch (its sequence stops, tasks on other devices are skipped, nothing
  * hangs); a run over the CPU and the OpenCL device with tasks on both and
- * transfers both ways; CLBlast's GEMM with the queue's scratch buffer.
+ * transfers both ways; CLBlast's GEMM with the queue's scratch buffer;
+ * hetla's own tiled GEMM (gen.cl) in every precision.
  * Tests needing a device exit 77 without one. */
 #include <float.h>
 #include <dlfcn.h>
@@ -372,6 +373,153 @@ static void test_gemm_scratch(void)
     CHECK_OK(hetla_context_destroy(ctx));
 }
 
+/* ---- gemm_gen: gen.cl's tiled GEMM ------------------------------------- */
+
+/* One product of the gemm_gen test: C := alpha op(A) op(B) + beta C, m x n,
+ * inner order k, each operand's leading dimension @p pad past its rows;
+ * alpha = 0 with A and B NaN, beta = 0 with C NaN (BLAS reads neither). */
+typedef struct gen_case {
+    hetla_trans ta, tb;
+    size_t m, n, k, pad;
+    double _Complex alpha, beta;
+} gen_case;
+
+static size_t elsize_of(hetla_dtype t)
+{
+    return t == HETLA_FLOAT ? sizeof(float) : t == HETLA_DOUBLE || t == HETLA_COMPLEX ? 8 : 16;
+}
+
+/* Element i of a buffer of @p t set to @p v (the real part alone for the real types). */
+static void put(hetla_dtype t, void *buf, size_t i, double _Complex v)
+{
+    switch (t) {
+    case HETLA_FLOAT: ((float *)buf)[i] = (float)creal(v); break;
+    case HETLA_DOUBLE: ((double *)buf)[i] = creal(v); break;
+    case HETLA_COMPLEX: ((float _Complex *)buf)[i] = (float _Complex)v; break;
+    default: ((double _Complex *)buf)[i] = v;
+    }
+}
+
+static double _Complex get(hetla_dtype t, const void *buf, size_t i)
+{
+    switch (t) {
+    case HETLA_FLOAT: return ((const float *)buf)[i];
+    case HETLA_DOUBLE: return ((const double *)buf)[i];
+    case HETLA_COMPLEX: return ((const float _Complex *)buf)[i];
+    default: return ((const double _Complex *)buf)[i];
+    }
+}
+
+/* @p c on device @p dev, from operands filled by their seeds, C into @p out (ld m + pad). */
+static void gen_product(hetla_context *ctx, int dev, hetla_dtype t, const gen_case *c, void *out)
+{
+    size_t am = c->ta == HETLA_NO_TRANS ? c->m : c->k, an = c->ta == HETLA_NO_TRANS ? c->k : c->m;
+    size_t bm = c->tb == HETLA_NO_TRANS ? c->k : c->n, bn = c->tb == HETLA_NO_TRANS ? c->n : c->k;
+    size_t lda = (am ? am : 1) + c->pad, ldb = (bm ? bm : 1) + c->pad, ldc = c->m + c->pad, el = elsize_of(t);
+    void *a = malloc(el * (lda * an + 1)), *b = malloc(el * (ldb * bn + 1));
+    for (size_t i = 0; i < lda * an; i++)
+        put(t, a, i, c->alpha == 0 ? NAN : (double)((i * 7) % 11) / 11.0 - 0.5 + I * ((double)((i * 3) % 5) / 5.0 - 0.4));
+    for (size_t i = 0; i < ldb * bn; i++)
+        put(t, b, i, c->alpha == 0 ? NAN : (double)((i * 5) % 13) / 13.0 - 0.5 - I * ((double)((i * 2) % 7) / 7.0 - 0.4));
+    for (size_t i = 0; i < ldc * c->n; i++)
+        put(t, out, i, c->beta == 0 ? NAN : (double)((i * 3) % 7) / 7.0 - 0.5 + I * ((double)(i % 3) / 3.0 - 0.3));
+    hetla_data *A, *B, *C;
+    CHECK_OK(hetla_matrix_register(ctx, a, am, an, lda, t, &A));
+    CHECK_OK(hetla_matrix_register(ctx, b, bm, bn, ldb, t, &B));
+    CHECK_OK(hetla_matrix_register(ctx, out, c->m, c->n, ldc, t, &C));
+    hetla_task_opts o = {.device_mask = 1ull << dev};
+    switch (t) {
+    case HETLA_FLOAT:
+        CHECK_OK(hetla_sgemm_task(ctx, &o, c->ta, c->tb, (float)creal(c->alpha), A, B, (float)creal(c->beta), C));
+        break;
+    case HETLA_DOUBLE: CHECK_OK(hetla_dgemm_task(ctx, &o, c->ta, c->tb, creal(c->alpha), A, B, creal(c->beta), C)); break;
+    case HETLA_COMPLEX:
+        CHECK_OK(hetla_cgemm_task(ctx, &o, c->ta, c->tb, (float _Complex)c->alpha, A, B, (float _Complex)c->beta, C));
+        break;
+    default: CHECK_OK(hetla_zgemm_task(ctx, &o, c->ta, c->tb, c->alpha, A, B, c->beta, C));
+    }
+    CHECK_OK(hetla_data_unregister(A));
+    CHECK_OK(hetla_data_unregister(B));
+    CHECK_OK(hetla_data_unregister(C));
+    free(a), free(b);
+}
+
+/* The class the default policy picks for @p op on device @p dev. */
+static int selected_class(hetla_context *ctx, const char *op, int dev)
+{
+    hetla_kernel *k;
+    CHECK_OK(hetla_kernel_find(ctx, op, &k));
+    return hetla_kernel_selected(k, dev);
+}
+
+/* gen.cl's GEMM (forced by the policy on a device that computes on the
+ * host's cores, where the default keeps CLBlast) in every precision, every
+ * transpose, sizes that are no multiple of either tiling (the large one
+ * taken at 300 x 260 on a device of a few compute units), leading
+ * dimensions past the rows, alpha = 0 and beta = 0 over NaN, k = 0,
+ * against the same product on the CPU: the largest difference in units of
+ * (k |alpha| + |beta|) eps of the precision. */
+static void test_gemm_gen(void)
+{
+    need_device();
+    hetla_context *ctx = test_context("cpu,opencl", 1);
+    int cpu = -1, ocl = -1, own_cores = 0;
+    for (int i = 0; i < hetla_device_count(ctx); i++) {
+        hetla_device_desc d;
+        CHECK_OK(hetla_device_info(ctx, i, &d));
+        if (d.type == HETLA_DEVICE_OPENCL)
+            ocl = i, own_cores = ops_loaded->in_all(d.index);
+        else
+            cpu = i;
+    }
+    static const char *const ops[] = {"sgemm", "dgemm", "cgemm", "zgemm"};
+    static const hetla_dtype types[] = {HETLA_FLOAT, HETLA_DOUBLE, HETLA_COMPLEX, HETLA_ZCOMPLEX};
+    for (int p = 0; p < 4; p++) /* the default: gen.cl's d, c, z GEMM on devices with cores of their own */
+        CHECK(selected_class(ctx, ops[p], ocl) ==
+              (p > 0 && own_cores ? HETLA_CLASS_OPENCL_GEN : HETLA_CLASS_OPENCL_CLBLAST));
+    CHECK_OK(hetla_policy_set(ctx, "sgemm:opencl=gen;dgemm:opencl=gen;cgemm:opencl=gen;zgemm:opencl=gen"));
+    const hetla_trans trans[] = {HETLA_NO_TRANS, HETLA_TRANS, HETLA_CONJ_TRANS};
+    enum { MAX = 320 * 320 };
+    void *on_cpu = malloc(16 * MAX), *on_ocl = malloc(16 * MAX);
+    for (int p = 0; p < 4; p++) {
+        hetla_dtype t = types[p];
+        int cplx = t == HETLA_COMPLEX || t == HETLA_ZCOMPLEX;
+        double eps = t == HETLA_FLOAT || t == HETLA_COMPLEX ? FLT_EPSILON : DBL_EPSILON;
+        CHECK(selected_class(ctx, ops[p], ocl) == HETLA_CLASS_OPENCL_GEN);
+        gen_case cases[16];
+        int n = 0;
+        double most = 0;
+        cases[n++] = (gen_case){HETLA_NO_TRANS, HETLA_NO_TRANS, 1, 1, 1, 0, 1, 0};
+        for (int ta = 0; ta < 2 + cplx; ta++)
+            for (int tb = 0; tb < 2 + cplx; tb++)
+                cases[n++] = (gen_case){trans[ta], trans[tb], 37, 29, 41, 3, 0.75 - 0.5 * I, 0.5 + 0.25 * I};
+        cases[n++] = (gen_case){HETLA_NO_TRANS, HETLA_TRANS, 300, 260, 70, 0, 1.25, -0.5};
+        cases[n++] = (gen_case){HETLA_NO_TRANS, HETLA_NO_TRANS, 45, 67, 5, 2, 0, 0.5};
+        cases[n++] = (gen_case){HETLA_TRANS, HETLA_NO_TRANS, 67, 45, 33, 1, -1, 0};
+        cases[n++] = (gen_case){HETLA_NO_TRANS, HETLA_NO_TRANS, 20, 30, 0, 0, 1, 2};
+        for (int i = 0; i < n; i++) {
+            const gen_case *c = &cases[i];
+            gen_product(ctx, cpu, t, c, on_cpu);
+            gen_product(ctx, ocl, t, c, on_ocl);
+            double worst = 0, scale = ((double)c->k * cabs(c->alpha) + cabs(c->beta)) * eps;
+            for (size_t j = 0; j < c->n; j++)
+                for (size_t r = 0; r < c->m; r++) {
+                    size_t at = r + j * (c->m + c->pad);
+                    double d = cabs(get(t, on_ocl, at) - get(t, on_cpu, at));
+                    worst = fmax(worst, isnan(d) ? INFINITY : d / (scale > 0 ? scale : eps));
+                }
+            if (worst >= 4)
+                printf("  %s %c%c %zu x %zu x %zu: %.3g eps\n", ops[p], "NTC"[c->ta - HETLA_NO_TRANS],
+                       "NTC"[c->tb - HETLA_NO_TRANS], c->m, c->n, c->k, worst);
+            CHECK(worst < 4);
+            most = fmax(most, worst);
+        }
+        printf("  %s: %d products, at most %.3g (k |alpha| + |beta|) eps from the CPU's\n", ops[p], n, most);
+    }
+    free(on_cpu), free(on_ocl);
+    CHECK_OK(hetla_context_destroy(ctx));
+}
+
 int main(int argc, char **argv)
 {
     ops_loaded = module_ops();
@@ -386,6 +534,7 @@ int main(int argc, char **argv)
         {"launch_failure", test_launch_failure, 0},
         {"heterogeneous", test_heterogeneous, 0},
         {"gemm_scratch", test_gemm_scratch, 1},
+        {"gemm_gen", test_gemm_gen, 1},
     };
     return test_main(argc, argv, tests, sizeof tests / sizeof *tests);
 }

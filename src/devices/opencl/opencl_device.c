@@ -93,6 +93,10 @@ static hetla_status describe(hetla__device *dev, hetla__ocl_dev *od)
         e = clGetDeviceInfo(od->device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof mem, &mem, NULL);
     if (e == CL_SUCCESS)
         e = clGetDeviceInfo(od->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc, &max_alloc, NULL);
+    if (e == CL_SUCCESS)
+        e = clGetDeviceInfo(od->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof od->local_mem, &od->local_mem, NULL);
+    if (e == CL_SUCCESS)
+        e = clGetDeviceInfo(od->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof od->max_group, &od->max_group, NULL);
     if (e != CL_SUCCESS)
         return hetla__ocl_check(e, "clGetDeviceInfo", dev->index);
     dev->memory_bytes = (size_t)mem;
@@ -103,6 +107,7 @@ static hetla_status describe(hetla__device *dev, hetla__ocl_dev *od)
     snprintf(dev->name, sizeof dev->name, "opencl:%d %.64s (%.28s, %u CUs, %.1f GiB)", dev->index, name, platform,
              units, (double)mem / (1 << 30));
     od->max_alloc = (size_t)max_alloc;
+    od->units = units;
     return HETLA_SUCCESS;
 }
 

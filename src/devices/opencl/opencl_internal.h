@@ -19,6 +19,9 @@ struct hetla__ocl_dev {
     cl_context context;        /**< one per device: no peer copies */
     cl_command_queue host_queue; /**< copies asked for by threads without a queue */
     size_t max_alloc;          /**< CL_DEVICE_MAX_MEM_ALLOC_SIZE */
+    cl_uint units;             /**< CL_DEVICE_MAX_COMPUTE_UNITS */
+    cl_ulong local_mem;        /**< CL_DEVICE_LOCAL_MEM_SIZE */
+    size_t max_group;          /**< CL_DEVICE_MAX_WORK_GROUP_SIZE */
     hetla__dev_cache cache;    /**< buffers (cl_mem) kept for reuse */
     pthread_mutex_t lock;      /**< the program cache */
     hetla__ocl_program *programs;

@@ -53,10 +53,11 @@ const char *hetla__ocl_error_name(cl_int e);
 hetla_status hetla__ocl_kernel(const hetla__ocl_queue *q, const char *source, const char *options, const char *kernel,
                                cl_kernel *out);
 
-/** Enqueues @p k over @p global work-items in @p dims dimensions (local
- *  size left to the implementation); failures name @p name. */
+/** Enqueues @p k over @p global work-items in @p dims dimensions, in
+ *  work-groups of @p local (NULL: the implementation's choice); failures
+ *  name @p name. */
 hetla_status hetla__ocl_run(const hetla__ocl_queue *q, cl_kernel k, const char *name, cl_uint dims,
-                            const size_t *global);
+                            const size_t *global, const size_t *local);
 
 /** A buffer of at least @p bytes for commands on @p q's queue (CLBlast's
  *  temporary matrices): kept with the queue and reused in its order, so

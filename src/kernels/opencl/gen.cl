@@ -83,3 +83,113 @@ kernel void gemm_batch(int transa, int transb, int m, int k, T alpha, T beta, in
     }
     *c = r;
 }
+
+/* ---- GEMM -----------------------------------------------------------------
+ * C := alpha op(A) op(B) + beta C (m x n, inner order k, column-major,
+ * leading dimensions lda, ldb, ldc), built with the tiling as options:
+ * a work-group computes a BM x BN block of C, each of its TM x TN
+ * work-items an RM x RN block of it, rows tx + TM r and columns ty + TN c
+ * (neighbouring work-items on neighbouring elements, in local memory and
+ * in C). op(A) and op(B) pass through local memory in panels of BK
+ * columns (rows), two buffers in turn: the next panels' loads are issued
+ * before the current ones are multiplied and stored after, so that one
+ * barrier a panel suffices. Each operand is loaded along its columns
+ * whatever its transpose (coalesced), out-of-range elements as zeros.
+ * As BLAS, C is not read when @p use_c is 0 (beta = 0); A and B are not
+ * read when k = 0 (the caller passes k = 0 for alpha = 0). */
+#ifdef BM
+#define TM (BM / RM)
+#define TN (BN / RN)
+#define WG (TM * TN)
+#if BM % RM || BN % RN || (BM * BK) % WG || (BK * BN) % WG
+#error "a tiling's panels must share out evenly over its work-items"
+#endif
+
+/* c + a b */
+static T fma_t(T a, T b, T c)
+{
+#ifdef COMPLEX
+    return (T)(fma(a.x, b.x, fma(-a.y, b.y, c.x)), fma(a.x, b.y, fma(a.y, b.x, c.y)));
+#else
+    return fma(a, b, c);
+#endif
+}
+
+/* (row, column) in a rows x cols panel of op(X) of its element e, the
+ * elements numbered as X stores them: down op(X)'s columns where X is
+ * untransposed, along its rows where X is transposed, so that
+ * consecutive work-items read consecutive addresses. */
+static int2 panel_at(int e, int rows, int cols, int trans)
+{
+    return trans ? (int2)(e / cols, e % cols) : (int2)(e % rows, e / rows);
+}
+
+__attribute__((reqd_work_group_size(TM, TN, 1))) kernel void
+gemm(int transa, int transb, int m, int n, int k, T alpha, T beta, int use_c, global const T *A, ulong lda,
+     global const T *B, ulong ldb, global T *C, ulong ldc)
+{
+    local T As[2][BK][BM + 1], Bs[2][BK][BN + 1];
+    const int tx = get_local_id(0), ty = get_local_id(1), lid = tx + TM * ty;
+    const int i0 = get_group_id(0) * BM, j0 = get_group_id(1) * BN;
+    T acc[RM][RN], ra[BM * BK / WG], rb[BK * BN / WG];
+    for (int r = 0; r < RM; r++)
+        for (int c = 0; c < RN; c++)
+            acc[r][c] = 0;
+    /* op(A)(i, l) is A(i, l), or A(l, i) (conjugated where transa = 2);
+     * op(B)(l, j) is B(l, j), or B(j, l) */
+#define LOAD_PANELS(l0)                                                                                                \
+    for (int s = 0; s < BM * BK / WG; s++) {                                                                           \
+        int2 p = panel_at(lid + s * WG, BM, BK, transa);                                                               \
+        int i = i0 + p.x, l = (l0) + p.y;                                                                              \
+        ra[s] = i < m && l < k ? conj_if(transa ? A[l + i * lda] : A[i + l * lda], transa == 2) : (T)0;                \
+    }                                                                                                                  \
+    for (int s = 0; s < BK * BN / WG; s++) {                                                                           \
+        int2 p = panel_at(lid + s * WG, BK, BN, transb);                                                               \
+        int l = (l0) + p.x, j = j0 + p.y;                                                                              \
+        rb[s] = l < k && j < n ? conj_if(transb ? B[j + l * ldb] : B[l + j * ldb], transb == 2) : (T)0;                \
+    }
+#define STORE_PANELS(b)                                                                                                \
+    for (int s = 0; s < BM * BK / WG; s++) {                                                                           \
+        int2 p = panel_at(lid + s * WG, BM, BK, transa);                                                               \
+        As[b][p.y][p.x] = ra[s];                                                                                       \
+    }                                                                                                                  \
+    for (int s = 0; s < BK * BN / WG; s++) {                                                                           \
+        int2 p = panel_at(lid + s * WG, BK, BN, transb);                                                               \
+        Bs[b][p.x][p.y] = rb[s];                                                                                       \
+    }
+    LOAD_PANELS(0)
+    STORE_PANELS(0)
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int l0 = 0, cur = 0; l0 < k; l0 += BK, cur ^= 1) {
+        int more = l0 + BK < k;
+        if (more) {
+            LOAD_PANELS(l0 + BK)
+        }
+#pragma unroll
+        for (int l = 0; l < BK; l++) {
+            T a[RM], b[RN];
+            for (int r = 0; r < RM; r++)
+                a[r] = As[cur][l][tx + TM * r];
+            for (int c = 0; c < RN; c++)
+                b[c] = Bs[cur][l][ty + TN * c];
+            for (int r = 0; r < RM; r++)
+                for (int c = 0; c < RN; c++)
+                    acc[r][c] = fma_t(a[r], b[c], acc[r][c]);
+        }
+        if (more) {
+            STORE_PANELS(cur ^ 1)
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    for (int c = 0; c < RN; c++)
+        for (int r = 0; r < RM; r++) {
+            int i = i0 + tx + TM * r, j = j0 + ty + TN * c;
+            if (i < m && j < n) {
+                global T *p = C + i + j * ldc;
+                *p = use_c ? fma_t(beta, *p, mul(alpha, acc[r][c])) : mul(alpha, acc[r][c]);
+            }
+        }
+}
+#undef LOAD_PANELS
+#undef STORE_PANELS
+#endif

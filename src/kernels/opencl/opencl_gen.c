@@ -2,6 +2,9 @@
  * launcher of batched GEMM shared by the precisions, and the batch
  * operations' registration, which the core's batch registration asks for
  * by name. */
+#include <stdio.h>
+
+#include "devices/opencl/opencl_internal.h"
 #include "kernels/opencl/opencl_gen.h"
 
 hetla_status hetla__ocl_gen_add(hetla_context *ctx, const char *op, hetla_kernel_fn fn)
@@ -27,11 +30,86 @@ static const register_fn families[] = {
     hetla__dgescal_opencl_register,
     hetla__cgescal_opencl_register,
     hetla__zgescal_opencl_register,
+    hetla__sgemm_opencl_register,
+    hetla__dgemm_opencl_register,
+    hetla__cgemm_opencl_register,
+    hetla__zgemm_opencl_register,
 };
 
 hetla_status hetla__ocl_gen_register(hetla_context *ctx)
 {
     return register_all(ctx, families, sizeof families / sizeof *families);
+}
+
+/* A tiling of gen.cl's gemm kernel: BM x BN blocks of C, panels of BK
+ * columns of op(A) (rows of op(B)), RM x RN elements of C a work-item. */
+typedef struct gemm_tiling {
+    int bm, bn, bk, rm, rn;
+} gemm_tiling;
+
+/* Measured on an H200 through NVIDIA's OpenCL
+ * (bench/results/2026-11-28-session25.md): 128 x 128 blocks with 8 x 8
+ * elements a work-item ran double products of n = 2048 and 4096 fastest
+ * (1.72x and 1.49x CLBlast's kernel), but n = 1024 at 1.48x, where its
+ * 64 blocks leave half the 132 compute units idle, against 2.23x for
+ * 64 x 64 blocks; double complex has room for 64 x 64 blocks alone in
+ * the 48 KiB of local memory NVIDIA's OpenCL offers. The large blocks are
+ * taken where there are at least as many as compute units. */
+static const gemm_tiling tilings[] = {{128, 128, 8, 8, 8}, {64, 64, 8, 4, 4}};
+
+/* The first of the tilings that fits @p od for an m x n C of @p elsize
+ * bytes an element; NULL if none does. */
+static const gemm_tiling *gemm_tiling_for(const hetla__ocl_dev *od, hetla_int m, hetla_int n, size_t elsize)
+{
+    for (size_t i = 0; i < sizeof tilings / sizeof *tilings; i++) {
+        const gemm_tiling *t = &tilings[i];
+        size_t local = 2 * (size_t)t->bk * (size_t)(t->bm + t->bn + 2) * elsize;
+        size_t group = (size_t)(t->bm / t->rm) * (size_t)(t->bn / t->rn);
+        size_t blocks = (size_t)((m + t->bm - 1) / t->bm) * (size_t)((n + t->bn - 1) / t->bn);
+        if (local <= od->local_mem && group <= od->max_group && (i > 0 || blocks >= od->units))
+            return t;
+    }
+    return NULL;
+}
+
+hetla_status hetla__ocl_gemm_run(const hetla_exec *x, const hetla__ocl_gemm *g)
+{
+    const hetla__ocl_queue *q = x->queue;
+    if (g->m == 0 || g->n == 0)
+        return HETLA_SUCCESS;
+    const gemm_tiling *t = gemm_tiling_for(q->dev, g->m, g->n, g->scalar);
+    if (!t)
+        return hetla__fail(HETLA_ERR_BACKEND,
+                           "OpenCL kernel 'gemm': no tiling fits opencl:%d (%llu bytes of local memory)", q->index,
+                           (unsigned long long)q->dev->local_mem);
+    char options[128];
+    snprintf(options, sizeof options, "%s -D BM=%d -D BN=%d -D BK=%d -D RM=%d -D RN=%d", g->precision, t->bm, t->bn,
+             t->bk, t->rm, t->rn);
+    cl_kernel k;
+    hetla_status s = hetla__ocl_kernel(q, hetla__ocl_gen_source, options, "gemm", &k);
+    if (s)
+        return s;
+    cl_int ta = g->transa, tb = g->transb, m = (cl_int)g->m, n = (cl_int)g->n, kk = (cl_int)g->k, use_c = g->use_c;
+    cl_mem mem[3];
+    cl_ulong ld[3];
+    for (int i = 0; i < 3; i++)
+        mem[i] = x->buf[i].ptr, ld[i] = x->buf[i].ld;
+    struct {
+        size_t size;
+        const void *v;
+    } args[] = {{sizeof ta, &ta},         {sizeof tb, &tb},       {sizeof m, &m},           {sizeof n, &n},
+                {sizeof kk, &kk},         {g->scalar, g->alpha},  {g->scalar, g->beta},     {sizeof use_c, &use_c},
+                {sizeof mem[0], &mem[0]}, {sizeof ld[0], &ld[0]}, {sizeof mem[1], &mem[1]}, {sizeof ld[1], &ld[1]},
+                {sizeof mem[2], &mem[2]}, {sizeof ld[2], &ld[2]}};
+    cl_int e = CL_SUCCESS;
+    for (cl_uint i = 0; i < sizeof args / sizeof *args && e == CL_SUCCESS; i++)
+        e = clSetKernelArg(k, i, args[i].size, args[i].v);
+    if (e != CL_SUCCESS)
+        return hetla__ocl_check(e, "clSetKernelArg (gemm)", q->index);
+    const size_t local[2] = {(size_t)(t->bm / t->rm), (size_t)(t->bn / t->rn)};
+    const size_t global[2] = {(size_t)((g->m + t->bm - 1) / t->bm) * local[0],
+                              (size_t)((g->n + t->bn - 1) / t->bn) * local[1]};
+    return hetla__ocl_run(q, k, "gemm", 2, global, local);
 }
 
 /* Operand i of a batch task as gen.cl's kernels address it: (bs, bspan,
@@ -80,7 +158,7 @@ hetla_status hetla__ocl_gemm_batch_run(const hetla_exec *x, const hetla__batch_h
     if (e != CL_SUCCESS)
         return hetla__ocl_check(e, "clSetKernelArg (gemm_batch)", q->index);
     const size_t global[2] = {(size_t)h->count, (size_t)(g->m * g->n)};
-    return hetla__ocl_run(q, k, "gemm_batch", 2, global);
+    return hetla__ocl_run(q, k, "gemm_batch", 2, global, NULL);
 }
 
 static const register_fn batch_families[] = {

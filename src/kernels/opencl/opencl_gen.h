@@ -34,6 +34,25 @@ typedef struct hetla__ocl_gemm_batch {
 
 hetla_status hetla__ocl_gemm_batch_run(const hetla_exec *x, const hetla__batch_head *h, const hetla__ocl_gemm_batch *g);
 
+/** A GEMM on a device: C := alpha op(A) op(B) + beta C, the task's
+ *  buffers A, B, C; trans 0, 1, 2 = none, transpose, conjugate transpose;
+ *  the scalars as the kernel's element type (@p scalar bytes each); k = 0
+ *  reads neither A nor B (pass it for alpha = 0), @p use_c 0 (beta = 0)
+ *  reads no C. @p precision: "-D PRECISION_z" etc. */
+typedef struct hetla__ocl_gemm {
+    const char *precision;
+    int transa, transb;
+    hetla_int m, n, k;
+    const void *alpha, *beta;
+    size_t scalar;
+    int use_c;
+} hetla__ocl_gemm;
+
+hetla_status hetla__ocl_gemm_run(const hetla_exec *x, const hetla__ocl_gemm *g);
+
+/** GEMM in one precision. */
+HETLA__REGISTER_DECL(gemm_opencl)
+
 /** The batched GEMM and GEMV in one precision. */
 HETLA__REGISTER_DECL(batch_opencl)
 

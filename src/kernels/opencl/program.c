@@ -103,9 +103,9 @@ hetla_status hetla__ocl_kernel(const hetla__ocl_queue *q, const char *source, co
 }
 
 hetla_status hetla__ocl_run(const hetla__ocl_queue *q, cl_kernel k, const char *name, cl_uint dims,
-                            const size_t *global)
+                            const size_t *global, const size_t *local)
 {
-    cl_int e = clEnqueueNDRangeKernel(q->queue, k, dims, NULL, global, NULL, 0, NULL, NULL);
+    cl_int e = clEnqueueNDRangeKernel(q->queue, k, dims, NULL, global, local, 0, NULL, NULL);
     if (e == CL_SUCCESS)
         return HETLA_SUCCESS;
     return hetla__fail(HETLA_ERR_BACKEND, "OpenCL kernel '%s' failed to launch on opencl:%d: %s (%d)", name, q->index,

@@ -32,7 +32,7 @@ static hetla_status zgescal_opencl(const hetla_exec *x)
     if (e != CL_SUCCESS)
         return hetla__ocl_check(e, "clSetKernelArg (gescal)", q->index);
     const size_t global[2] = {A->m, A->n};
-    return hetla__ocl_run(q, k, "gescal", 2, global);
+    return hetla__ocl_run(q, k, "gescal", 2, global, NULL);
 }
 
 static hetla_status zlacpy_opencl(const hetla_exec *x)
