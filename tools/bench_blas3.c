@@ -9,9 +9,10 @@
  * (the matrices start and end in host memory, copies included on both
  * sides) and device-resident (hetla's task form on data already on the
  * device), hetla with the class its policy selects (on an OpenCL GPU
- * its own gen.cl GEMM); on OpenCL also hetla with CLBlast's class beside
- * CLBlast on hetla's own buffers and queue, called as that class calls
- * it: what is left between the two is the runtime's own cost. */
+ * its own gen.cl GEMM); on OpenCL also hetla with that class, and with
+ * CLBlast's, each beside the class's kernel called directly on hetla's
+ * own buffers and queue as the class calls it: what is left between the
+ * two is the runtime's own cost. */
 #include <cblas.h>
 #include <float.h>
 #include <math.h>
@@ -271,11 +272,12 @@ static int bench_cpu(const bench_opts *o, const routine *r)
 typedef int (*peer_open_fn)(int device, int n, void **peer, char *err, size_t errlen);
 typedef double (*peer_run_fn)(void *peer, const double *A, const double *B, double *C, int host);
 typedef void (*peer_close_fn)(void *peer);
-/* The same peer on the device buffers of hetla's own replicas of A, B and
- * C (device-resident runs only), calling the library as hetla's kernel
- * does (on OpenCL, CLBlast with a temporary buffer kept). */
-typedef int (*peer_replicas_fn)(hetla_context *ctx, hetla_data *A, hetla_data *B, hetla_data *C, void **peer, char *err,
-                                size_t errlen);
+/* A kernel class's call on the device buffers of hetla's own replicas of
+ * A, B and C (device-resident runs only), made as hetla's implementation
+ * of class @p cls makes it (on OpenCL: "clblast", CLBlast with a temporary
+ * buffer kept; "opencl_gen", gen.cl's kernel). */
+typedef int (*peer_replicas_fn)(hetla_context *ctx, hetla_data *A, hetla_data *B, hetla_data *C, const char *cls,
+                                void **peer, char *err, size_t errlen);
 
 /* The accelerator backends whose vendor library `hetla bench gemm
  * --devices ...` puts beside hetla, each through the symbols its module
@@ -396,41 +398,47 @@ static int take_turns(comparison *q, int x, int y, turns tr, double med[3])
     return 0;
 }
 
-/* A pair of rows and their ratios: hetla and the peer, with notes; the
- * ratio of the medians, then the paired one (take_turns). */
-static void print_pair(const bench_opts *o, const char *sizes, const accel_peer *a, const char *label, size_t n,
+/* A pair of rows and their ratios: hetla and the peer (@p impl), with
+ * notes; the ratio of the medians, then the paired one (take_turns). */
+static void print_pair(const bench_opts *o, const char *sizes, const char *impl, const char *label, size_t n,
                        const double med[3], double resid_h, double resid_p, const char *note_h, turns tr,
                        const char *note_p)
 {
     bench_row h, c;
     row(&h, "gemm", 2, sizes, "hetla", o->devices, med[0], n, resid_h);
-    row(&c, "gemm", 2, sizes, a->impl, label, med[1], n, resid_p);
+    row(&c, "gemm", 2, sizes, impl, label, med[1], n, resid_p);
     snprintf(h.note, sizeof h.note, "%s, %d turns of %d", note_h, tr.count, tr.block);
     snprintf(c.note, sizeof c.note, "%s", note_p);
     bench_print(o, &h), bench_print(o, &c), bench_print_ratio(o, &h, &c);
     if (o->json)
         printf("{\"operation\":\"gemm\",\"sizes\":\"%s\",\"paired_ratio\":%.4f,\"of\":\"hetla\",\"over\":\"%s\"}\n",
-               sizes, med[2], a->impl);
+               sizes, med[2], impl);
     else
-        printf("%-18s %-4s %-24s paired ratio hetla / %s = %.3f (median over %d turns)\n", "gemm", "d", sizes, a->impl,
+        printf("%-18s %-4s %-24s paired ratio hetla / %s = %.3f (median over %d turns)\n", "gemm", "d", sizes, impl,
                med[2], tr.count);
     fflush(stdout);
 }
 
-/* Makes the class named @p cls hetla's dgemm on @p a's devices in @p ctx,
- * the name of the class it had first into @p was (when not NULL). */
-static int use_class(hetla_context *ctx, const accel_peer *a, const char *cls, char *was, size_t len)
+/* The name of the class of hetla's dgemm on @p a's devices in @p ctx into
+ * @p name. */
+static int class_of(hetla_context *ctx, const accel_peer *a, char *name, size_t len)
 {
     hetla_kernel *k;
     if (hetla_kernel_find(ctx, "dgemm", &k))
         return 1;
-    for (int d = 0; was && d < hetla_device_count(ctx); d++) {
+    for (int d = 0; d < hetla_device_count(ctx); d++) {
         hetla_device_desc desc;
         if (hetla_device_info(ctx, d, &desc))
             return 1;
         if (desc.type == a->type)
-            snprintf(was, len, "%s", hetla_kernel_class_name(hetla_kernel_selected(k, d)));
+            snprintf(name, len, "%s", hetla_kernel_class_name(hetla_kernel_selected(k, d)));
     }
+    return !*name;
+}
+
+/* Makes class @p cls hetla's dgemm on @p a's devices in @p ctx. */
+static int use_class(hetla_context *ctx, const accel_peer *a, const char *cls)
+{
     char spec[96];
     snprintf(spec, sizeof spec, "dgemm:%s=%s", a->backend, cls);
     return hetla_policy_set(ctx, spec) != HETLA_SUCCESS;
@@ -447,7 +455,7 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
     snprintf(sizes, sizeof sizes, "n=%zu", n);
     snprintf(label, sizeof label, "%s:%d", a->backend, device);
     *q = (comparison){.ctx = ctx, .p = &p, .fn = fn, .host = 1};
-    double resid_peer = -1, resid_h = -1, resid_r = -1, med_h[3] = {0}, med_r[3] = {0}, med_s[3] = {0};
+    double resid_peer = -1, resid_h = -1, resid_r = -1, med_h[3] = {0}, med_r[3] = {0};
     /* the peer's warm-up, host to host, puts A and B in its buffers for its
      * device-resident turns */
     int rc = fn->open(device, (int)n, &q->peer, err, sizeof err);
@@ -466,15 +474,22 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
     rc = rc || st || warm < 0;
     turns resident = turns_for(o, 1.0, 0.02, warm);
     rc = rc || take_turns(q, HETLA_SIDE, PEER_SIDE, resident, med_r);
-    /* the runtime's own cost: hetla with the peer's class, beside the peer
-     * on hetla's buffers and queue */
-    char kept[64] = "";
+    /* the runtime's own cost: hetla with the class its policy picks, and
+     * with the peer's, each beside that class's kernel called directly on
+     * hetla's buffers and queue */
+    char cls[2][32] = {"", ""};
+    double med_s[2][3] = {{0}};
+    int ncls = 0;
     if (!rc && fn->replicas) {
-        rc = use_class(ctx, a, "clblast", kept, sizeof kept) ||
-             fn->replicas(ctx, q->a, q->b, q->c, &q->same, err, sizeof err) ||
-             take_turns(q, HETLA_SIDE, SAME_SIDE, resident, med_s);
-        fn->close(q->same);
-        rc = use_class(ctx, a, kept, NULL, 0) || rc;
+        rc = class_of(ctx, a, cls[0], sizeof cls[0]);
+        snprintf(cls[1], sizeof cls[1], "%s", a->impl);
+        ncls = strcmp(cls[0], cls[1]) ? 2 : 1;
+        for (int i = 0; i < ncls && !rc; i++) {
+            rc = use_class(ctx, a, cls[i]) || fn->replicas(ctx, q->a, q->b, q->c, cls[i], &q->same, err, sizeof err) ||
+                 take_turns(q, HETLA_SIDE, SAME_SIDE, resident, med_s[i]);
+            fn->close(q->same);
+        }
+        rc = use_class(ctx, a, cls[0]) || rc;
     }
     /* hetla's product last, for its residual */
     rc = rc || once(q, HETLA_SIDE) < 0;
@@ -496,12 +511,15 @@ static int bench_accel_size(const bench_opts *o, hetla_context *ctx, const accel
     if (rc)
         fprintf(stderr, "hetla bench gemm: %s\n", *err ? err : hetla_error_detail());
     else {
-        print_pair(o, sizes, a, label, n, med_h, resid_h, resid_peer, "host to host", h2h, "host to host");
-        print_pair(o, sizes, a, label, n, med_r, resid_r, -1, "device-resident", resident, "device-resident");
+        print_pair(o, sizes, a->impl, label, n, med_h, resid_h, resid_peer, "host to host", h2h, "host to host");
+        print_pair(o, sizes, a->impl, label, n, med_r, resid_r, -1, "device-resident", resident, "device-resident");
         /* the one comparison no context, buffer or queue of the peer's own blurs */
-        if (fn->replicas)
-            print_pair(o, sizes, a, label, n, med_s, resid_r, -1, "device-resident, class clblast", resident,
-                       "device-resident, on hetla's buffers and queue, called as hetla's clblast class does");
+        for (int i = 0; i < ncls; i++) {
+            char note_h[96];
+            snprintf(note_h, sizeof note_h, "device-resident, class %s", cls[i]);
+            print_pair(o, sizes, cls[i], label, n, med_s[i], resid_r, -1, note_h, resident,
+                       "device-resident, the class's kernel called on hetla's buffers and queue as the class calls it");
+        }
     }
     problem_free(&p);
     free(q);

@@ -417,12 +417,18 @@ static void gen_product(hetla_context *ctx, int dev, hetla_dtype t, const gen_ca
     size_t bm = c->tb == HETLA_NO_TRANS ? c->k : c->n, bn = c->tb == HETLA_NO_TRANS ? c->n : c->k;
     size_t lda = (am ? am : 1) + c->pad, ldb = (bm ? bm : 1) + c->pad, ldc = c->m + c->pad, el = elsize_of(t);
     void *a = malloc(el * (lda * an + 1)), *b = malloc(el * (ldb * bn + 1));
-    for (size_t i = 0; i < lda * an; i++)
-        put(t, a, i, c->alpha == 0 ? NAN : (double)((i * 7) % 11) / 11.0 - 0.5 + I * ((double)((i * 3) % 5) / 5.0 - 0.4));
-    for (size_t i = 0; i < ldb * bn; i++)
-        put(t, b, i, c->alpha == 0 ? NAN : (double)((i * 5) % 13) / 13.0 - 0.5 - I * ((double)((i * 2) % 7) / 7.0 - 0.4));
-    for (size_t i = 0; i < ldc * c->n; i++)
-        put(t, out, i, c->beta == 0 ? NAN : (double)((i * 3) % 7) / 7.0 - 0.5 + I * ((double)(i % 3) / 3.0 - 0.3));
+    for (size_t i = 0; i < lda * an; i++) {
+        double _Complex v = (double)((i * 7) % 11) / 11.0 - 0.5 + I * ((double)((i * 3) % 5) / 5.0 - 0.4);
+        put(t, a, i, c->alpha == 0 ? NAN : v);
+    }
+    for (size_t i = 0; i < ldb * bn; i++) {
+        double _Complex v = (double)((i * 5) % 13) / 13.0 - 0.5 - I * ((double)((i * 2) % 7) / 7.0 - 0.4);
+        put(t, b, i, c->alpha == 0 ? NAN : v);
+    }
+    for (size_t i = 0; i < ldc * c->n; i++) {
+        double _Complex v = (double)((i * 3) % 7) / 7.0 - 0.5 + I * ((double)(i % 3) / 3.0 - 0.3);
+        put(t, out, i, c->beta == 0 ? NAN : v);
+    }
     hetla_data *A, *B, *C;
     CHECK_OK(hetla_matrix_register(ctx, a, am, an, lda, t, &A));
     CHECK_OK(hetla_matrix_register(ctx, b, bm, bn, ldb, t, &B));
@@ -432,7 +438,9 @@ static void gen_product(hetla_context *ctx, int dev, hetla_dtype t, const gen_ca
     case HETLA_FLOAT:
         CHECK_OK(hetla_sgemm_task(ctx, &o, c->ta, c->tb, (float)creal(c->alpha), A, B, (float)creal(c->beta), C));
         break;
-    case HETLA_DOUBLE: CHECK_OK(hetla_dgemm_task(ctx, &o, c->ta, c->tb, creal(c->alpha), A, B, creal(c->beta), C)); break;
+    case HETLA_DOUBLE:
+        CHECK_OK(hetla_dgemm_task(ctx, &o, c->ta, c->tb, creal(c->alpha), A, B, creal(c->beta), C));
+        break;
     case HETLA_COMPLEX:
         CHECK_OK(hetla_cgemm_task(ctx, &o, c->ta, c->tb, (float _Complex)c->alpha, A, B, (float _Complex)c->beta, C));
         break;
