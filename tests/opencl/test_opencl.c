@@ -463,7 +463,7 @@ static int selected_class(hetla_context *ctx, const char *op, int dev)
 /* gen.cl's GEMM (forced by the policy on a device that computes on the
  * host's cores, where the default keeps CLBlast) in every precision, every
  * transpose, sizes that are no multiple of either tiling (the large one
- * taken at 300 x 260 on a device of a few compute units), leading
+ * taken at 512 x 480 on a device of up to 16 compute units), leading
  * dimensions past the rows, alpha = 0 and beta = 0 over NaN, k = 0,
  * against the same product on the CPU: the largest difference in units of
  * (k |alpha| + |beta|) eps of the precision. */
@@ -487,7 +487,7 @@ static void test_gemm_gen(void)
               (p > 0 && own_cores ? HETLA_CLASS_OPENCL_GEN : HETLA_CLASS_OPENCL_CLBLAST));
     CHECK_OK(hetla_policy_set(ctx, "sgemm:opencl=gen;dgemm:opencl=gen;cgemm:opencl=gen;zgemm:opencl=gen"));
     const hetla_trans trans[] = {HETLA_NO_TRANS, HETLA_TRANS, HETLA_CONJ_TRANS};
-    enum { MAX = 320 * 320 };
+    enum { MAX = 512 * 512 };
     void *on_cpu = malloc(16 * MAX), *on_ocl = malloc(16 * MAX);
     for (int p = 0; p < 4; p++) {
         hetla_dtype t = types[p];
@@ -501,7 +501,7 @@ static void test_gemm_gen(void)
         for (int ta = 0; ta < 2 + cplx; ta++)
             for (int tb = 0; tb < 2 + cplx; tb++)
                 cases[n++] = (gen_case){trans[ta], trans[tb], 37, 29, 41, 3, 0.75 - 0.5 * I, 0.5 + 0.25 * I};
-        cases[n++] = (gen_case){HETLA_NO_TRANS, HETLA_TRANS, 300, 260, 70, 0, 1.25, -0.5};
+        cases[n++] = (gen_case){HETLA_NO_TRANS, HETLA_TRANS, 512, 480, 40, 0, 1.25, -0.5};
         cases[n++] = (gen_case){HETLA_NO_TRANS, HETLA_NO_TRANS, 45, 67, 5, 2, 0, 0.5};
         cases[n++] = (gen_case){HETLA_TRANS, HETLA_NO_TRANS, 67, 45, 33, 1, -1, 0};
         cases[n++] = (gen_case){HETLA_NO_TRANS, HETLA_NO_TRANS, 20, 30, 0, 0, 1, 2};

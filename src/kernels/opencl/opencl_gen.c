@@ -42,34 +42,44 @@ hetla_status hetla__ocl_gen_register(hetla_context *ctx)
 }
 
 /* A tiling of gen.cl's gemm kernel: BM x BN blocks of C, panels of BK
- * columns of op(A) (rows of op(B)), RM x RN elements of C a work-item. */
+ * columns of op(A) (rows of op(B)), RM x RN elements of C a work-item;
+ * rate: elements of C a compute unit finishes in a unit of time,
+ * relative to the others. */
 typedef struct gemm_tiling {
     int bm, bn, bk, rm, rn;
+    double rate;
 } gemm_tiling;
 
-/* Measured on an H200 through NVIDIA's OpenCL
+/* Measured on an H200 through NVIDIA's OpenCL in double
  * (bench/results/2026-11-28-session25.md): 128 x 128 blocks with 8 x 8
- * elements a work-item ran double products of n = 2048 and 4096 fastest
- * (1.72x and 1.49x CLBlast's kernel), but n = 1024 at 1.48x, where its
- * 64 blocks leave half the 132 compute units idle, against 2.23x for
- * 64 x 64 blocks; double complex has room for 64 x 64 blocks alone in
- * the 48 KiB of local memory NVIDIA's OpenCL offers. The large blocks are
- * taken where there are at least as many as compute units. */
-static const gemm_tiling tilings[] = {{128, 128, 8, 8, 8}, {64, 64, 8, 4, 4}};
+ * elements a work-item, panels of 8, ran n = 2048 and 4096 at 17.4 and
+ * 17.8 Tflop/s, 64 x 64 blocks of 4 x 4 at 14.2 and 14.5 (1.22-1.25x);
+ * wider panels and other shapes gained at most 3 %, and none with panels
+ * of 16 fits the 48 KiB of local memory NVIDIA's OpenCL reports. */
+static const gemm_tiling tilings[] = {{128, 128, 8, 8, 8, 1.25}, {64, 64, 8, 4, 4, 1}};
 
-/* The first of the tilings that fits @p od for an m x n C of @p elsize
- * bytes an element; NULL if none does. */
+/* The tiling that fits @p od (local memory, work-group size) and ends
+ * first for an m x n C of @p elsize bytes an element, by a model in which
+ * the blocks are shared out evenly over the compute units and the busiest
+ * unit's share of C at the tiling's rate sets the time: at n = 1024 on an
+ * H200 the large blocks (64 of them, 132 units) run 1.45x CLBlast and the
+ * small 2.2x; at 1536 (two rounds of 144 large blocks) 0.98x and 1.22x;
+ * at 2048 1.60x and 1.31x, as the model orders them. NULL if none fits. */
 static const gemm_tiling *gemm_tiling_for(const hetla__ocl_dev *od, hetla_int m, hetla_int n, size_t elsize)
 {
+    const gemm_tiling *best = NULL;
+    double best_time = 0;
     for (size_t i = 0; i < sizeof tilings / sizeof *tilings; i++) {
         const gemm_tiling *t = &tilings[i];
         size_t local = 2 * (size_t)t->bk * (size_t)(t->bm + t->bn + 2) * elsize;
         size_t group = (size_t)(t->bm / t->rm) * (size_t)(t->bn / t->rn);
         size_t blocks = (size_t)((m + t->bm - 1) / t->bm) * (size_t)((n + t->bn - 1) / t->bn);
-        if (local <= od->local_mem && group <= od->max_group && (i > 0 || blocks >= od->units))
-            return t;
+        size_t units = od->units ? od->units : 1, rounds = (blocks + units - 1) / units;
+        double time = (double)rounds * t->bm * t->bn / t->rate;
+        if (local <= od->local_mem && group <= od->max_group && (!best || time < best_time))
+            best = t, best_time = time;
     }
-    return NULL;
+    return best;
 }
 
 hetla_status hetla__ocl_gemm_run(const hetla_exec *x, const hetla__ocl_gemm *g)
