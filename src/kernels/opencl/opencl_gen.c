@@ -41,6 +41,26 @@ hetla_status hetla__ocl_gen_register(hetla_context *ctx)
     return register_all(ctx, families, sizeof families / sizeof *families);
 }
 
+/* One argument of a kernel: its bytes. */
+typedef struct kernel_arg {
+    size_t size;
+    const void *v;
+} kernel_arg;
+
+/* Sets @p n arguments of kernel @p k (named @p name in a failure) in order. */
+static hetla_status set_args(const hetla__ocl_queue *q, cl_kernel k, const kernel_arg *args, cl_uint n,
+                             const char *name)
+{
+    cl_int e = CL_SUCCESS;
+    for (cl_uint i = 0; i < n && e == CL_SUCCESS; i++)
+        e = clSetKernelArg(k, i, args[i].size, args[i].v);
+    if (e == CL_SUCCESS)
+        return HETLA_SUCCESS;
+    char call[64];
+    snprintf(call, sizeof call, "clSetKernelArg (%s)", name);
+    return hetla__ocl_check(e, call, q->index);
+}
+
 /* A tiling of gen.cl's gemm kernel: BM x BN blocks of C, panels of BK
  * columns of op(A) (rows of op(B)), RM x RN elements of C a work-item;
  * rate: elements of C a compute unit finishes in a unit of time,
@@ -104,18 +124,13 @@ hetla_status hetla__ocl_gemm_run(const hetla_exec *x, const hetla__ocl_gemm *g)
     cl_ulong ld[3];
     for (int i = 0; i < 3; i++)
         mem[i] = x->buf[i].ptr, ld[i] = x->buf[i].ld;
-    struct {
-        size_t size;
-        const void *v;
-    } args[] = {{sizeof ta, &ta},         {sizeof tb, &tb},       {sizeof m, &m},           {sizeof n, &n},
-                {sizeof kk, &kk},         {g->scalar, g->alpha},  {g->scalar, g->beta},     {sizeof use_c, &use_c},
-                {sizeof mem[0], &mem[0]}, {sizeof ld[0], &ld[0]}, {sizeof mem[1], &mem[1]}, {sizeof ld[1], &ld[1]},
-                {sizeof mem[2], &mem[2]}, {sizeof ld[2], &ld[2]}};
-    cl_int e = CL_SUCCESS;
-    for (cl_uint i = 0; i < sizeof args / sizeof *args && e == CL_SUCCESS; i++)
-        e = clSetKernelArg(k, i, args[i].size, args[i].v);
-    if (e != CL_SUCCESS)
-        return hetla__ocl_check(e, "clSetKernelArg (gemm)", q->index);
+    const kernel_arg args[] = {
+        {sizeof ta, &ta},         {sizeof tb, &tb},       {sizeof m, &m},           {sizeof n, &n},
+        {sizeof kk, &kk},         {g->scalar, g->alpha},  {g->scalar, g->beta},     {sizeof use_c, &use_c},
+        {sizeof mem[0], &mem[0]}, {sizeof ld[0], &ld[0]}, {sizeof mem[1], &mem[1]}, {sizeof ld[1], &ld[1]},
+        {sizeof mem[2], &mem[2]}, {sizeof ld[2], &ld[2]}};
+    if ((s = set_args(q, k, args, sizeof args / sizeof *args, "gemm")))
+        return s;
     const size_t local[2] = {(size_t)(t->bm / t->rm), (size_t)(t->bn / t->rn)};
     const size_t global[2] = {(size_t)((g->m + t->bm - 1) / t->bm) * local[0],
                               (size_t)((g->n + t->bn - 1) / t->bn) * local[1]};
@@ -140,7 +155,7 @@ static cl_ulong4 batch_operand(const hetla_exec *x, const hetla__batch_head *h, 
     }
 }
 
-hetla_status hetla__ocl_gemm_batch_run(const hetla_exec *x, const hetla__batch_head *h, const hetla__ocl_gemm_batch *g)
+hetla_status hetla__ocl_gemm_batch_run(const hetla_exec *x, const hetla__batch_head *h, const hetla__ocl_gemm *g)
 {
     const hetla__ocl_queue *q = x->queue;
     if (h->count == 0 || g->m == 0 || g->n == 0)
@@ -149,24 +164,18 @@ hetla_status hetla__ocl_gemm_batch_run(const hetla_exec *x, const hetla__batch_h
     hetla_status s = hetla__ocl_kernel(q, hetla__ocl_gen_source, g->precision, "gemm_batch", &k);
     if (s)
         return s;
-    cl_int ta = g->transa, tb = g->transb, m = (cl_int)g->m, kk = (cl_int)g->k;
-    cl_int use_ab = !g->alpha_zero && g->k > 0, use_c = !g->beta_zero;
+    cl_int ta = g->transa, tb = g->transb, m = (cl_int)g->m, kk = (cl_int)g->k, use_ab = g->k > 0, use_c = g->use_c;
     cl_ulong4 o[3];
     cl_mem mem[3];
     for (int i = 0; i < 3; i++)
         o[i] = batch_operand(x, h, i), mem[i] = x->buf[i].ptr;
-    struct {
-        size_t size;
-        const void *v;
-    } args[] = {{sizeof ta, &ta},         {sizeof tb, &tb},     {sizeof m, &m},           {sizeof kk, &kk},
-                {g->scalar, g->alpha},    {g->scalar, g->beta}, {sizeof use_ab, &use_ab}, {sizeof use_c, &use_c},
-                {sizeof mem[0], &mem[0]}, {sizeof o[0], &o[0]}, {sizeof mem[1], &mem[1]}, {sizeof o[1], &o[1]},
-                {sizeof mem[2], &mem[2]}, {sizeof o[2], &o[2]}};
-    cl_int e = CL_SUCCESS;
-    for (cl_uint i = 0; i < sizeof args / sizeof *args && e == CL_SUCCESS; i++)
-        e = clSetKernelArg(k, i, args[i].size, args[i].v);
-    if (e != CL_SUCCESS)
-        return hetla__ocl_check(e, "clSetKernelArg (gemm_batch)", q->index);
+    const kernel_arg args[] = {
+        {sizeof ta, &ta},         {sizeof tb, &tb},     {sizeof m, &m},           {sizeof kk, &kk},
+        {g->scalar, g->alpha},    {g->scalar, g->beta}, {sizeof use_ab, &use_ab}, {sizeof use_c, &use_c},
+        {sizeof mem[0], &mem[0]}, {sizeof o[0], &o[0]}, {sizeof mem[1], &mem[1]}, {sizeof o[1], &o[1]},
+        {sizeof mem[2], &mem[2]}, {sizeof o[2], &o[2]}};
+    if ((s = set_args(q, k, args, sizeof args / sizeof *args, "gemm_batch")))
+        return s;
     const size_t global[2] = {(size_t)h->count, (size_t)(g->m * g->n)};
     return hetla__ocl_run(q, k, "gemm_batch", 2, global, NULL);
 }

@@ -17,23 +17,6 @@ hetla_status hetla__ocl_gen_add(hetla_context *ctx, const char *op, hetla_kernel
 /** The tile operations (gescal, lacpy) in one precision. */
 HETLA__REGISTER_DECL(gescal_opencl)
 
-/** A batched GEMM on a device: C_t := alpha op(A_t) op(B_t) + beta C_t for
- *  the task's matrices (buffers A, B, C, their layouts in @p h), trans 0,
- *  1, 2 = none, transpose, conjugate transpose; GEMV is n = 1. The
- *  scalars as the kernel's element type (@p scalar bytes each); alpha =
- *  0 (@p alpha_zero) reads neither A nor B, beta = 0 (@p beta_zero) not
- *  C. @p precision: "-D PRECISION_z" etc. */
-typedef struct hetla__ocl_gemm_batch {
-    const char *precision;
-    int transa, transb;
-    hetla_int m, n, k;
-    const void *alpha, *beta;
-    size_t scalar;
-    int alpha_zero, beta_zero;
-} hetla__ocl_gemm_batch;
-
-hetla_status hetla__ocl_gemm_batch_run(const hetla_exec *x, const hetla__batch_head *h, const hetla__ocl_gemm_batch *g);
-
 /** A GEMM on a device: C := alpha op(A) op(B) + beta C, the task's
  *  buffers A, B, C; trans 0, 1, 2 = none, transpose, conjugate transpose;
  *  the scalars as the kernel's element type (@p scalar bytes each); k = 0
@@ -49,6 +32,10 @@ typedef struct hetla__ocl_gemm {
 } hetla__ocl_gemm;
 
 hetla_status hetla__ocl_gemm_run(const hetla_exec *x, const hetla__ocl_gemm *g);
+
+/** The same GEMM of every matrix of a batch task (buffers A, B, C, their
+ *  layouts in @p h); GEMV is n = 1. */
+hetla_status hetla__ocl_gemm_batch_run(const hetla_exec *x, const hetla__batch_head *h, const hetla__ocl_gemm *g);
 
 /** GEMM in one precision. */
 HETLA__REGISTER_DECL(gemm_opencl)

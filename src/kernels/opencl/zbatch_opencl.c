@@ -12,9 +12,16 @@ static hetla_status gemm(const hetla_exec *x, const hetla__batch_head *h, hetla_
                          hetla_int m, hetla_int n, hetla_int k, hetla_zcomplex alpha, hetla_zcomplex beta)
 {
     cl_double2 a = hetla__cl_z(alpha), b = hetla__cl_z(beta);
-    hetla__ocl_gemm_batch g = {
-        "-D PRECISION_z", hetla__trans_code(transa), hetla__trans_code(transb), m, n, k, &a, &b, sizeof a, alpha == 0,
-        beta == 0};
+    hetla__ocl_gemm g = {.precision = "-D PRECISION_z",
+                         .transa = hetla__trans_code(transa),
+                         .transb = hetla__trans_code(transb),
+                         .m = m,
+                         .n = n,
+                         .k = alpha == 0 ? 0 : k,
+                         .alpha = &a,
+                         .beta = &b,
+                         .scalar = sizeof a,
+                         .use_c = beta != 0};
     return hetla__ocl_gemm_batch_run(x, h, &g);
 }
 
