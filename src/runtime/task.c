@@ -251,18 +251,44 @@ hetla_status hetla_task_insert(hetla_context *ctx, const hetla_task_desc *desc)
     return s;
 }
 
+/* The tasks completed so far, all workers together: whatever a task's
+ * completion changes (its completed flag, scratch users, its sequence's
+ * pending count) is published before its worker's counter moves
+ * (task_complete). */
+static unsigned long long completions(const hetla_context *ctx)
+{
+    unsigned long long n = 0;
+    for (int i = 0; i < ctx->nworkers; i++)
+        n += atomic_load(&ctx->workers[i].completed);
+    return n;
+}
+
+/* @p done has become true, asked only when a task has completed since
+ * @p seen (updated): the condition may take locks the workers need, as
+ * data_idle takes the handle's, and a waiter asking it at every poll
+ * delayed the very task it waited for. */
+static int done_since(hetla_context *ctx, unsigned long long *seen, int (*done)(const void *arg), const void *arg)
+{
+    unsigned long long now = completions(ctx);
+    if (now == *seen)
+        return 0;
+    *seen = now;
+    return done(arg);
+}
+
 void hetla__wait_until(hetla_context *ctx, int (*done)(const void *arg), const void *arg)
 {
+    unsigned long long seen = completions(ctx);
     if (done(arg))
         return;
     for (double until = hetla__now() + ctx->wait_spin_s; hetla__now() < until;)
         for (int i = 0; i < 32; i++) {
-            if (done(arg))
+            if (done_since(ctx, &seen, done, arg))
                 return;
             hetla__cpu_relax();
         }
     if (ctx->wait_yields) {
-        while (!done(arg))
+        while (!done_since(ctx, &seen, done, arg))
             sched_yield();
         return;
     }
