@@ -53,6 +53,17 @@ const char *hetla__ocl_error_name(cl_int e);
 hetla_status hetla__ocl_kernel(const hetla__ocl_queue *q, const char *source, const char *options, const char *kernel,
                                cl_kernel *out);
 
+/** One argument of a kernel: its size and bytes. */
+typedef struct hetla__ocl_arg {
+    size_t size;
+    const void *v;
+} hetla__ocl_arg;
+
+/** Sets the @p n arguments of @p k in order; a failure names the
+ *  kernel @p name and @p q's device. */
+hetla_status hetla__ocl_set_args(const hetla__ocl_queue *q, cl_kernel k, const hetla__ocl_arg *args, cl_uint n,
+                                 const char *name);
+
 /** Enqueues @p k over @p global work-items in @p dims dimensions, in
  *  work-groups of @p local (NULL: the implementation's choice); failures
  *  name @p name. */

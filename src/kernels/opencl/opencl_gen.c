@@ -41,26 +41,6 @@ hetla_status hetla__ocl_gen_register(hetla_context *ctx)
     return register_all(ctx, families, sizeof families / sizeof *families);
 }
 
-/* One argument of a kernel: its bytes. */
-typedef struct kernel_arg {
-    size_t size;
-    const void *v;
-} kernel_arg;
-
-/* Sets @p n arguments of kernel @p k (named @p name in a failure) in order. */
-static hetla_status set_args(const hetla__ocl_queue *q, cl_kernel k, const kernel_arg *args, cl_uint n,
-                             const char *name)
-{
-    cl_int e = CL_SUCCESS;
-    for (cl_uint i = 0; i < n && e == CL_SUCCESS; i++)
-        e = clSetKernelArg(k, i, args[i].size, args[i].v);
-    if (e == CL_SUCCESS)
-        return HETLA_SUCCESS;
-    char call[64];
-    snprintf(call, sizeof call, "clSetKernelArg (%s)", name);
-    return hetla__ocl_check(e, call, q->index);
-}
-
 /* A tiling of gen.cl's gemm kernel: BM x BN blocks of C, panels of BK
  * columns of op(A) (rows of op(B)), RM x RN elements of C a work-item;
  * rate: elements of C a compute unit finishes in a unit of time,
@@ -73,9 +53,11 @@ typedef struct gemm_tiling {
 /* Measured on an H200 through NVIDIA's OpenCL in double
  * (bench/results/2026-11-28-session25.md): 128 x 128 blocks with 8 x 8
  * elements a work-item, panels of 8, ran n = 2048 and 4096 at 17.4 and
- * 17.8 Tflop/s, 64 x 64 blocks of 4 x 4 at 14.2 and 14.5 (1.22-1.25x);
- * wider panels and other shapes gained at most 3 %, and none with panels
- * of 16 fits the 48 KiB of local memory NVIDIA's OpenCL reports. */
+ * 17.8 Tflop/s, 64 x 64 blocks of 4 x 4 at 14.2 and 14.5 (1.22-1.25x).
+ * 64 x 128 blocks with panels of 16 ran 1.09-1.11x the small ones but take
+ * 49 664 bytes, past the 48 KiB of local memory NVIDIA's OpenCL reports
+ * (without the rows' padding every tiling lost 8-33 %); other shapes
+ * gained at most 3 %. */
 static const gemm_tiling tilings[] = {{128, 128, 8, 8, 8, 1.25}, {64, 64, 8, 4, 4, 1}};
 
 /* The tiling that fits @p od (local memory, work-group size) and ends
@@ -124,12 +106,12 @@ hetla_status hetla__ocl_gemm_run(const hetla_exec *x, const hetla__ocl_gemm *g)
     cl_ulong ld[3];
     for (int i = 0; i < 3; i++)
         mem[i] = x->buf[i].ptr, ld[i] = x->buf[i].ld;
-    const kernel_arg args[] = {
+    const hetla__ocl_arg args[] = {
         {sizeof ta, &ta},         {sizeof tb, &tb},       {sizeof m, &m},           {sizeof n, &n},
         {sizeof kk, &kk},         {g->scalar, g->alpha},  {g->scalar, g->beta},     {sizeof use_c, &use_c},
         {sizeof mem[0], &mem[0]}, {sizeof ld[0], &ld[0]}, {sizeof mem[1], &mem[1]}, {sizeof ld[1], &ld[1]},
         {sizeof mem[2], &mem[2]}, {sizeof ld[2], &ld[2]}};
-    if ((s = set_args(q, k, args, sizeof args / sizeof *args, "gemm")))
+    if ((s = hetla__ocl_set_args(q, k, args, sizeof args / sizeof *args, "gemm")))
         return s;
     const size_t local[2] = {(size_t)(t->bm / t->rm), (size_t)(t->bn / t->rn)};
     const size_t global[2] = {(size_t)((g->m + t->bm - 1) / t->bm) * local[0],
@@ -169,12 +151,12 @@ hetla_status hetla__ocl_gemm_batch_run(const hetla_exec *x, const hetla__batch_h
     cl_mem mem[3];
     for (int i = 0; i < 3; i++)
         o[i] = batch_operand(x, h, i), mem[i] = x->buf[i].ptr;
-    const kernel_arg args[] = {
+    const hetla__ocl_arg args[] = {
         {sizeof ta, &ta},         {sizeof tb, &tb},     {sizeof m, &m},           {sizeof kk, &kk},
         {g->scalar, g->alpha},    {g->scalar, g->beta}, {sizeof use_ab, &use_ab}, {sizeof use_c, &use_c},
         {sizeof mem[0], &mem[0]}, {sizeof o[0], &o[0]}, {sizeof mem[1], &mem[1]}, {sizeof o[1], &o[1]},
         {sizeof mem[2], &mem[2]}, {sizeof o[2], &o[2]}};
-    if ((s = set_args(q, k, args, sizeof args / sizeof *args, "gemm_batch")))
+    if ((s = hetla__ocl_set_args(q, k, args, sizeof args / sizeof *args, "gemm_batch")))
         return s;
     const size_t global[2] = {(size_t)h->count, (size_t)(g->m * g->n)};
     return hetla__ocl_run(q, k, "gemm_batch", 2, global, NULL);

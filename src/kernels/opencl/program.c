@@ -2,6 +2,7 @@
  * compiled at first use (a compiler run costs from milliseconds on GPUs to
  * a second on PoCL) and kept per device, source, build options and kernel
  * name for the life of the device. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,6 +101,19 @@ hetla_status hetla__ocl_kernel(const hetla__ocl_queue *q, const char *source, co
     }
     pthread_mutex_unlock(&od->lock);
     return s;
+}
+
+hetla_status hetla__ocl_set_args(const hetla__ocl_queue *q, cl_kernel k, const hetla__ocl_arg *args, cl_uint n,
+                                 const char *name)
+{
+    cl_int e = CL_SUCCESS;
+    for (cl_uint i = 0; i < n && e == CL_SUCCESS; i++)
+        e = clSetKernelArg(k, i, args[i].size, args[i].v);
+    if (e == CL_SUCCESS)
+        return HETLA_SUCCESS;
+    char call[64];
+    snprintf(call, sizeof call, "clSetKernelArg (%s)", name);
+    return hetla__ocl_check(e, call, q->index);
 }
 
 hetla_status hetla__ocl_run(const hetla__ocl_queue *q, cl_kernel k, const char *name, cl_uint dims,

@@ -22,15 +22,9 @@ static hetla_status zgescal_opencl(const hetla_exec *x)
     cl_ulong ld = A->ld;
     cl_double2 alpha = hetla__cl_z(a.alpha);
     cl_int zero = (hetla_zcomplex)a.alpha == 0;
-    cl_int e = clSetKernelArg(k, 0, sizeof buf, &buf);
-    if (e == CL_SUCCESS)
-        e = clSetKernelArg(k, 1, sizeof ld, &ld);
-    if (e == CL_SUCCESS)
-        e = clSetKernelArg(k, 2, sizeof alpha, &alpha);
-    if (e == CL_SUCCESS)
-        e = clSetKernelArg(k, 3, sizeof zero, &zero);
-    if (e != CL_SUCCESS)
-        return hetla__ocl_check(e, "clSetKernelArg (gescal)", q->index);
+    const hetla__ocl_arg args[] = {{sizeof buf, &buf}, {sizeof ld, &ld}, {sizeof alpha, &alpha}, {sizeof zero, &zero}};
+    if ((s = hetla__ocl_set_args(q, k, args, sizeof args / sizeof *args, "gescal")))
+        return s;
     const size_t global[2] = {A->m, A->n};
     return hetla__ocl_run(q, k, "gescal", 2, global, NULL);
 }
