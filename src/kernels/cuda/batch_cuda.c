@@ -187,8 +187,7 @@ static hetla_status vbatch_native(const hetla_exec *x)
                             .data = x->buf[0].ptr,
                             .meta = x->buf[1].ptr};
     const hetla__cuda_queue *q = x->queue;
-    int factor = a.kind == HETLA__VPOTRF || a.kind == HETLA__VGETRF;
-    hetla_status s = factor ? hetla__cuda_scratch(q, HETLA__CUDA_VBATCH_WORK, &v.work) : HETLA_SUCCESS;
+    hetla_status s = a.kind != HETLA__VTRSM ? hetla__cuda_scratch(q, HETLA__CUDA_VBATCH_WORK, &v.work) : HETLA_SUCCESS;
     if (!s)
         s = hetla__cuda_check(hetla__cuda_vbatch_run(&v, q->stream), "hetla__cuda_vbatch_run", q->device);
     return hetla__cuda_scratch_free(q, v.work, s);

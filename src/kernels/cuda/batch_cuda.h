@@ -135,11 +135,11 @@ typedef struct hetla__cuda_vmat {
  *  elements, @p meta the matrices (then their pivots). Options as in
  *  hetla__cuda_gemm and hetla__cuda_trsm (GEMV: transa; TRSM: transa,
  *  right, upper, unit; Cholesky: upper); each matrix's scalars, info and
- *  pivots (1-based) in its hetla__cuda_vmat. GEMM: a thread block per
- *  group of matrices, as many whole matrices as fit copied into shared
- *  memory at a time (larger ones as GEMV); GEMV: a thread block per
- *  matrix over C in tiles; TRSM: a thread block per matrix, a thread
- *  per right-hand side; Cholesky and LU: a warp per matrix in shared
+ *  pivots (1-based) in its hetla__cuda_vmat. GEMM and GEMV: a thread
+ *  block per group of matrices, as many whole matrices as fit copied into
+ *  shared memory at a time; the larger ones after, GEMM a thread block
+ *  each over C in tiles, GEMV a warp each; TRSM: a thread block per
+ *  matrix, a thread per right-hand side; Cholesky and LU: a warp per matrix in shared
  *  memory (a thread where a window's orders are all small), or with
  *  @p top small a thread per matrix in global memory, the one-thread
  *  algorithms of hetla__cuda_potrf_batch and hetla__cuda_getrf_batch
@@ -151,11 +151,12 @@ typedef struct hetla__cuda_vbatch {
     hetla__cuda_vkind kind;
     int transa, transb, right, upper, unit;
     long long count;
-    long long top; /**< the factorizations: the largest order (0: not known) */
+    long long top; /**< the largest order (0: not known) */
     void *data;
     hetla__cuda_vmat *meta;
-    /** the factorizations: HETLA__CUDA_VBATCH_WORK bytes of device memory
-     *  the kernels use as they like (none for the other kinds) */
+    /** all but TRSM: HETLA__CUDA_VBATCH_WORK bytes of device memory the
+     *  kernels use as they like (the counters of the matrices larger than
+     *  a window) */
     void *work;
 } hetla__cuda_vbatch;
 

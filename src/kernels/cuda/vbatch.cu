@@ -3,29 +3,45 @@
  * scalars, info and pivots in a hetla__cuda_vmat), in four precisions:
  * GEMM and GEMV (GEMM with one column) a thread block per group of
  * matrices, whole matrices copied into shared memory a window at a time;
- * a matrix larger than a window a thread block over C in tiles, op(A)
- * and op(B) staged in shared memory a panel at a time; TRSM a thread
- * block per matrix, a thread per right-hand side; Cholesky and LU a
- * thread block per group of matrices through the GEMM's windows, a tile
- * of 16 or 32 lanes (or, all orders small, a thread) per matrix, or for
- * batches of small orders a thread per matrix in global memory; the
- * larger matrices a thread block each in shared memory. The solves and
+ * a matrix larger than a window, after them, a thread block over C in
+ * tiles, op(A) and op(B) staged in shared memory a panel at a time (GEMM),
+ * or a warp from global memory (GEMV); TRSM a thread block per matrix, a
+ * thread per right-hand side; Cholesky and LU a thread block per group of
+ * matrices through the GEMM's windows, a tile of 16 or 32 lanes (or, all
+ * orders small, a thread) per matrix, or for batches of small orders a
+ * thread per matrix in global memory; the larger matrices a thread block
+ * each in shared memory. The solves and
  * factorizations run the CPU reference's algorithms
  * (src/batch/zbatch_ref.c) element for element, so that info and pivots
  * match the CPU's. Any order, 0 included. */
+#include <type_traits>
+
 #include "kernels/cuda/batch_cuda.h"
 #include "kernels/cuda/batch_types.cuh"
 
 namespace {
 
 /* ---- GEMM and GEMV of a matrix larger than a window --------------------------
- * C (M x N) of one matrix in tiles of TM x TN, one element a thread of the
- * block; each tile loops over K in panels of TK: op(A)'s TM x TK and
- * op(B)'s TK x TN copied into shared memory (consecutive threads along the
- * operand's columns where it is not transposed, along its rows where it
- * is: coalesced either way), then multiplied. As BLAS, alpha = 0 reads
- * neither A nor B, beta = 0 not C. Every thread of the block calls it
- * (it synchronizes). */
+ * C (M x N) of one matrix in tiles of BM x BN, RM x RN elements a thread
+ * of the block (rows TX = BM / RM apart and columns TY = BN / RN apart, so
+ * that consecutive threads read consecutive elements of op(A)'s panel and
+ * store consecutive elements of C); each tile loops over K in panels of
+ * TILE_K: op(A)'s BM x TILE_K and op(B)'s TILE_K x BN loaded into
+ * registers (consecutive threads along the operand's columns where it is
+ * not transposed, along its rows where it is: coalesced either way),
+ * stored into one of two buffers of shared memory and multiplied from
+ * there while the next panel's loads are in flight, each thread's RM + RN
+ * elements of a panel step read once for its RM x RN products (one element
+ * of C a thread read two a product). As BLAS, alpha = 0 reads neither A
+ * nor B, beta = 0 not C. Every thread of the block calls it (it
+ * synchronizes). */
+constexpr int TILE_K = 16, TILE_THREADS = 256;
+
+/* The largest tile: 64 x 64 (4 x 4 a thread); 32 x 32 (2 x 2) for complex
+ * elements, whose 4 x 4 took 200 registers (single complex). */
+template <typename T> constexpr int TILE_MAX = std::is_floating_point<T>::value ? 64 : 32;
+/* The elements of the two buffers of op(A)'s panels, and of op(B)'s. */
+template <typename T> constexpr int TILE_BUF = 2 * TILE_K * (TILE_MAX<T> + 1);
 
 /* op(X)(r, c) of a matrix with leading dimension ld */
 template <typename T> __device__ __forceinline__ T op_at(const T *X, ll ld, int trans, int r, int c)
@@ -33,96 +49,186 @@ template <typename T> __device__ __forceinline__ T op_at(const T *X, ll ld, int 
     return trans ? cj(X[c + r * ld], trans == 2) : X[r + c * ld];
 }
 
-template <typename T, int TM, int TN, int TK>
-__device__ void gemm_tiles(const hetla__cuda_vbatch &v, const hetla__cuda_vmat &d)
+/* sa and sb: TILE_BUF<T> elements each */
+template <typename T, int BM, int BN, int RM, int RN>
+__device__ void gemm_tiles(const hetla__cuda_vbatch &v, const hetla__cuda_vmat &d, T *sa, T *sb)
 {
-    __shared__ T sa[TK][TM + 1], sb[TK][TN + 1];
+    constexpr int TX = BM / RM, TY = BN / RN, NT = TX * TY, LA = BM + 1, LB = BN + 1;
+    constexpr int PA = BM * TILE_K / NT, PB = TILE_K * BN / NT, SA = TILE_K * LA, SB = TILE_K * LB;
+    static_assert(NT == TILE_THREADS && PA * NT == BM * TILE_K && PB * NT == BN * TILE_K &&
+                      2 * SA <= TILE_BUF<T> && 2 * SB <= TILE_BUF<T>,
+                  "a block of C a thread, whole panels a load");
     const int ta = v.transa, tb = v.transb, M = (int)d.m, N = (int)d.n, K = (int)d.k;
     T *D = (T *)v.data;
     const T *A = D + d.off[0], *B = D + d.off[1];
     T *C = D + d.off[2];
     const T alpha = scalar<T>::make(d.alpha), beta = scalar<T>::make(d.beta), zero = {};
     const bool reads = !scalar<T>::zero(d.alpha), keeps = !scalar<T>::zero(d.beta);
-    const int x = threadIdx.x % TM, y = threadIdx.x / TM;
-    for (int i0 = 0; i0 < M; i0 += TM)
-        for (int j0 = 0; j0 < N; j0 += TN) {
-            T acc = zero;
-            for (int l0 = 0; reads && l0 < K; l0 += TK) { /* (uniform over the block) */
-                for (int e = threadIdx.x; e < TM * TK; e += TM * TN) {
-                    const int i = ta ? e / TK : e % TM, l = ta ? e % TK : e / TM;
-                    sa[l][i] = i0 + i < M && l0 + l < K ? op_at(A, d.ld[0], ta, i0 + i, l0 + l) : zero;
-                }
-                for (int e = threadIdx.x; e < TK * TN; e += TM * TN) {
-                    const int l = tb ? e / TN : e % TK, j = tb ? e % TN : e / TK;
-                    sb[l][j] = l0 + l < K && j0 + j < N ? op_at(B, d.ld[1], tb, l0 + l, j0 + j) : zero;
-                }
-                __syncthreads();
+    const int x = (int)threadIdx.x % TX, y = (int)threadIdx.x / TX;
+    T ra[PA], rb[PB];
+    int buf = 0; /* alternates over every panel of the matrix, tiles included */
+    for (int i0 = 0; i0 < M; i0 += BM)
+        for (int j0 = 0; j0 < N; j0 += BN) {
+            T acc[RM][RN];
 #pragma unroll
-                for (int l = 0; l < TK; l++)
-                    acc = acc + sa[l][x] * sb[l][y];
-                __syncthreads();
+            for (int r = 0; r < RM; r++)
+#pragma unroll
+                for (int c = 0; c < RN; c++)
+                    acc[r][c] = zero;
+            /* a step a panel, the first one only loading: the panel at l0 is stored and multiplied while the next
+             * one's loads are in flight */
+            for (int l0 = -TILE_K; reads && l0 < K; l0 += TILE_K) { /* (uniform over the block) */
+                T *pa = sa + buf * SA, *pb = sb + buf * SB;
+                if (l0 >= 0) {
+#pragma unroll
+                    for (int p = 0; p < PA; p++) {
+                        const int e = (int)threadIdx.x + p * NT, i = ta ? e / TILE_K : e % BM;
+                        pa[(ta ? e % TILE_K : e / BM) * LA + i] = ra[p];
+                    }
+#pragma unroll
+                    for (int p = 0; p < PB; p++) {
+                        const int e = (int)threadIdx.x + p * NT, j = tb ? e % BN : e / TILE_K;
+                        pb[(tb ? e / BN : e % TILE_K) * LB + j] = rb[p];
+                    }
+                    __syncthreads();
+                }
+                const int n0 = l0 + TILE_K;
+                if (n0 < K) {
+#pragma unroll
+                    for (int p = 0; p < PA; p++) {
+                        const int e = (int)threadIdx.x + p * NT, i = ta ? e / TILE_K : e % BM,
+                                  l = ta ? e % TILE_K : e / BM;
+                        ra[p] = i0 + i < M && n0 + l < K ? op_at(A, d.ld[0], ta, i0 + i, n0 + l) : zero;
+                    }
+#pragma unroll
+                    for (int p = 0; p < PB; p++) {
+                        const int e = (int)threadIdx.x + p * NT, l = tb ? e / BN : e % TILE_K,
+                                  j = tb ? e % BN : e / TILE_K;
+                        rb[p] = n0 + l < K && j0 + j < N ? op_at(B, d.ld[1], tb, n0 + l, j0 + j) : zero;
+                    }
+                }
+                if (l0 < 0)
+                    continue;
+#pragma unroll
+                for (int l = 0; l < TILE_K; l++) {
+                    T a[RM], b[RN];
+#pragma unroll
+                    for (int r = 0; r < RM; r++)
+                        a[r] = pa[l * LA + x + TX * r];
+#pragma unroll
+                    for (int c = 0; c < RN; c++)
+                        b[c] = pb[l * LB + y + TY * c];
+#pragma unroll
+                    for (int r = 0; r < RM; r++)
+#pragma unroll
+                        for (int c = 0; c < RN; c++)
+                            acc[r][c] = acc[r][c] + a[r] * b[c];
+                }
+                buf ^= 1;
             }
-            const int i = i0 + x, j = j0 + y;
-            if (i < M && j < N) {
-                T *c = C + i + j * d.ld[2];
-                *c = keeps ? alpha * acc + beta * *c : alpha * acc;
-            }
+#pragma unroll
+            for (int c = 0; c < RN; c++)
+#pragma unroll
+                for (int r = 0; r < RM; r++) {
+                    const int i = i0 + x + TX * r, j = j0 + y + TY * c;
+                    if (i < M && j < N) {
+                        T *cij = C + i + (ll)j * d.ld[2];
+                        *cij = keeps ? alpha * acc[r][c] + beta * *cij : alpha * acc[r][c];
+                    }
+                }
         }
+    __syncthreads(); /* the buffers free for the next matrix's first panel */
 }
 
+/* v of the lane whose index differs from the caller's by bits o (complex:
+ * each part). */
+template <typename R> __device__ __forceinline__ R shfl_xor(R v, int o) { return __shfl_xor_sync(0xffffffffu, v, o); }
+__device__ __forceinline__ cf shfl_xor(cf v, int o) { return {shfl_xor(v.re, o), shfl_xor(v.im, o)}; }
+__device__ __forceinline__ cd shfl_xor(cd v, int o) { return {shfl_xor(v.re, o), shfl_xor(v.im, o)}; }
 
-/* The sum of v over a warp's lanes, in every lane (complex: each part). */
-template <typename R> __device__ __forceinline__ R warp_sum(R v)
-{
-    for (int o = 16; o > 0; o >>= 1)
-        v += __shfl_xor_sync(0xffffffffu, v, o);
-    return v;
-}
-__device__ __forceinline__ cf warp_sum(cf v) { return {warp_sum(v.re), warp_sum(v.im)}; }
-__device__ __forceinline__ cd warp_sum(cd v) { return {warp_sum(v.re), warp_sum(v.im)}; }
+/* y := alpha op(A) x + beta y of one matrix larger than a window, by the
+ * calling warp from global memory, the loads of A coalesced either way.
+ * Not transposed, the lanes over 32 rows at a time, each lane's sum over
+ * the columns in a register, GEMV_U columns' loads in flight. Transposed,
+ * the lanes down GEMV_COLS columns at a time, each lane's sums of them in
+ * registers, then spread over the lanes by halves (lanes 16 apart swap
+ * half their sums and add the other half, then lanes 8, 4 and 2 apart: 4
+ * exchanges leave each lane one column's sum over 16 lanes) and summed
+ * over the last 2: 16 shuffles for 16 columns, where a whole warp's sum
+ * of each column took 80 (0.56x cublasDgemvBatched transposed at orders
+ * 1..128, 0.69x with 8 columns, against 1.27x not transposed). A warp a
+ * matrix, taken in turn by every warp of the device (vgemv_big), keeps
+ * enough loads in flight: a block a matrix, its warps' sums added through
+ * shared memory at every 32 rows, ran at 33 % of the roofline at orders
+ * 1..128 (0.74x; a thread an element of y before, 0.71x and 0.33x
+ * transposed, `2026-11-27-session19.md`). */
+constexpr int GEMV_U = 8, GEMV_COLS = 16;
 
-/* y := alpha op(A) x + beta y of one matrix, by the block from global
- * memory, the loads of A coalesced either way: transposed, a warp an
- * element of y, its lanes down A's column, summed by shuffles; not
- * transposed, 32 rows at a time, the lanes over the rows and the warps
- * over the columns, their sums added through @p part (a T a thread).
- * Before, a thread an element of y walked its row (its column,
- * transposed) alone: 0.71x / 0.33x cublasDgemvBatched called per order
- * at orders 1..128 (`2026-11-27-session19.md`). Every thread of the block
- * calls it (it synchronizes). */
-template <typename T> __device__ void gemv_alone(const hetla__cuda_vbatch &v, const hetla__cuda_vmat &d, T *part)
+/* TA: whether A is transposed (v.transa not 0; compiled apart, as the
+ * transposed loop's registers would cost the other half its occupancy) */
+template <typename T, bool TA>
+__device__ void gemv_warp(const hetla__cuda_vbatch &v, const hetla__cuda_vmat &d, int lane)
 {
-    const int ta = v.transa, M = (int)(ta ? d.n : d.m), K = (int)(ta ? d.m : d.n);
-    const int lane = (int)threadIdx.x % 32, w = (int)threadIdx.x / 32, nw = (int)blockDim.x / 32;
+    const int ta = v.transa, M = (int)(TA ? d.n : d.m), K = (int)(TA ? d.m : d.n);
+    const ll ld = d.ld[0];
     T *D = (T *)v.data;
     const T *A = D + d.off[0], *x = D + d.off[1];
     T *y = D + d.off[2];
     const T alpha = scalar<T>::make(d.alpha), beta = scalar<T>::make(d.beta);
     const bool reads = !scalar<T>::zero(d.alpha), keeps = !scalar<T>::zero(d.beta);
-    if (ta) {
-        for (int i = w; i < M; i += nw) {
-            T acc = {};
-            for (int l = lane; reads && l < K; l += 32)
-                acc = acc + op_at(A, d.ld[0], ta, i, l) * x[l];
-            acc = warp_sum(acc);
-            if (lane == 0)
-                y[i] = keeps ? alpha * acc + beta * y[i] : alpha * acc;
+    if constexpr (TA) {
+        constexpr int SPAN = 32 / GEMV_COLS; /* the lanes that share a column's sum at the end */
+        static_assert(SPAN * GEMV_COLS == 32, "a column a group of lanes");
+        const int c = lane / SPAN; /* the column whose sum the lane ends with */
+        for (int j0 = 0; j0 < M; j0 += GEMV_COLS) {
+            T acc[GEMV_COLS];
+#pragma unroll
+            for (int q = 0; q < GEMV_COLS; q++)
+                acc[q] = T{};
+            for (int l = lane; reads && l < K; l += 32) {
+                const T xl = x[l];
+#pragma unroll
+                for (int q = 0; q < GEMV_COLS; q++)
+                    if (j0 + q < M)
+                        acc[q] = acc[q] + op_at(A, ld, ta, j0 + q, l) * xl;
+            }
+#pragma unroll
+            for (int r = 1; r < 32 / SPAN; r *= 2) {
+                const int h = GEMV_COLS / 2 / r, o = h * SPAN;
+                const bool hi = lane & o;
+#pragma unroll
+                for (int q = 0; q < h; q++) {
+                    const T send = hi ? acc[q] : acc[q + h], keep = hi ? acc[q + h] : acc[q];
+                    acc[q] = keep + shfl_xor(send, o);
+                }
+            }
+#pragma unroll
+            for (int o = 1; o < SPAN; o *= 2)
+                acc[0] = acc[0] + shfl_xor(acc[0], o);
+            if (lane % SPAN == 0 && j0 + c < M)
+                y[j0 + c] = keeps ? alpha * acc[0] + beta * y[j0 + c] : alpha * acc[0];
         }
-        return;
-    }
-    for (int i0 = 0; i0 < M; i0 += 32) {
-        const int i = i0 + lane;
-        T acc = {};
-        for (int l = w; reads && i < M && l < K; l += nw)
-            acc = acc + A[i + l * d.ld[0]] * x[l];
-        part[threadIdx.x] = acc;
-        __syncthreads();
-        if (w == 0 && i < M) {
-            for (int q = 1; q < nw; q++)
-                acc = acc + part[q * 32 + lane];
+    } else {
+        for (int i0 = 0; i0 < M; i0 += 32) {
+            const int i = i0 + lane;
+            if (i >= M)
+                break;
+            T acc = {};
+            const T *a = A + i;
+            int l = 0;
+            for (; reads && l + GEMV_U <= K; l += GEMV_U) {
+                T r[GEMV_U];
+#pragma unroll
+                for (int u = 0; u < GEMV_U; u++)
+                    r[u] = a[(l + u) * ld];
+#pragma unroll
+                for (int u = 0; u < GEMV_U; u++)
+                    acc = acc + r[u] * x[l + u];
+            }
+            for (; reads && l < K; l++)
+                acc = acc + a[l * ld] * x[l];
             y[i] = keeps ? alpha * acc + beta * y[i] : alpha * acc;
         }
-        __syncthreads();
     }
 }
 
@@ -135,10 +241,10 @@ template <typename T> __device__ void gemv_alone(const hetla__cuda_vbatch &v, co
  * of C in turn, all matrices' together (so that a block's threads are
  * busy whatever the orders; within a matrix i fastest, so that the stores
  * are coalesced too), each reading op(A), op(B) and C's old value from
- * the copy. A matrix larger than the window is computed alone in tiles,
- * from global memory. The window and the block's other shared memory (up
- * to 16 KiB, complex double) fit in the 48 KiB a block has without
- * opting in. Two windows taking turns, the next copied asynchronously
+ * the copy. A matrix larger than the window is left to vgemm_big or
+ * vgemv_big (below), which run after. The window and the block's other
+ * shared memory (up to 16 KiB, complex double) fit in the 48 KiB a block
+ * has without opting in. Two windows taking turns, the next copied asynchronously
  * while the current one is computed (64 KiB, opted in: 3 blocks an SM
  * where one window allows 4), ran 0.87-0.91x this at orders 1..8, 1..16
  * and 1..32 (`hetla bench gemm-vbatch --devices cuda`, H200). Registers
@@ -296,19 +402,123 @@ template <typename T> __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLO
     for (int q0 = 0, q1; q0 < gn; q0 = q1) {
         bool alone;
         q1 = window_end(g, q0, gn, W, &alone);
-        if (alone) {
-            if (v.kind == HETLA__CUDA_VGEMV)
-                gemv_alone<T>(v, v.meta[t0 + q0], s);
-            else
-                gemm_tiles<T, 16, 16, 16>(v, v.meta[t0 + q0]);
+        if (alone) /* vgemm_big's */
             continue;
-        }
         const ll b0 = g[q0].off[0];
         window_load(v, g, s, q0, q1);
         __syncthreads();
         window_gemm(v, g, cum, s, b0, q0, q1);
         __syncthreads();
     }
+}
+
+/* ---- matrices larger than a window ------------------------------------------
+ * The matrices the group kernels leave are taken, after them, by blocks
+ * (warps) that stay resident: each asks a counter in v.work for the next
+ * run of BIG_RUN matrices of the chunk and computes the run's matrices it
+ * takes, so that the blocks end within a few matrices of each other.
+ * Dealt out in a fixed order, runs of 256 left some blocks two runs of
+ * work where others had one or none (a model of orders 1..128 put the
+ * makespan 1.36x above the counter's). */
+constexpr int BIG_RUN = 32;
+
+/* Whether matrix d of a GEMM or GEMV is larger than a window: the group
+ * kernel leaves it. */
+template <typename T>
+__device__ __forceinline__ bool past_window(const hetla__cuda_vbatch &v, const hetla__cuda_vmat &d)
+{
+    return vmat_end(v, d) - d.off[0] > (ll)(WINDOW_BYTES / sizeof(T));
+}
+
+/* The block's next run from counter @p next: its first matrix (v.count
+ * or past it: none left) and, in list[0 .. *found), the positions in it
+ * of the matrices @p takes, in no order. Every thread of the block calls
+ * it. */
+template <typename F>
+__device__ ll take_run(const hetla__cuda_vbatch &v, unsigned long long *next, F takes, int *list, int *found,
+                       ll *taken)
+{
+    __syncthreads(); /* the last run's list read by every thread */
+    if (threadIdx.x == 0)
+        *found = 0, *taken = (ll)atomicAdd(next, (unsigned long long)BIG_RUN);
+    __syncthreads();
+    const ll base = *taken, t = base + threadIdx.x;
+    if (threadIdx.x < BIG_RUN && t < v.count && takes(v.meta[t]))
+        list[atomicAdd(found, 1)] = (int)threadIdx.x;
+    __syncthreads();
+    return base;
+}
+
+/* GEMM matrices larger than a window, a block each in tiles: 32 x 32 (2 x 2
+ * a thread) where C fits one, else the largest (gemm_tiles). */
+template <typename T> __global__ void __launch_bounds__(TILE_THREADS) vgemm_big(const hetla__cuda_vbatch v)
+{
+    __shared__ T sa[TILE_BUF<T>], sb[TILE_BUF<T>];
+    __shared__ int list[BIG_RUN], found;
+    __shared__ ll taken;
+    unsigned long long *next = (unsigned long long *)v.work;
+    const auto takes = [&v](const hetla__cuda_vmat &d) { return past_window<T>(v, d); };
+    for (ll base; (base = take_run(v, next, takes, list, &found, &taken)) < v.count;)
+        for (int q = 0; q < found; q++) {
+            const hetla__cuda_vmat &d = v.meta[base + list[q]];
+            if (d.m <= 32 && d.n <= 32)
+                gemm_tiles<T, 32, 32, 2, 2>(v, d, sa, sb);
+            else
+                gemm_tiles<T, TILE_MAX<T>, TILE_MAX<T>, TILE_MAX<T> / 16, TILE_MAX<T> / 16>(v, d, sa, sb);
+        }
+}
+
+/* GEMV matrices larger than a window, a warp each (gemv_warp), each warp
+ * taking its own runs of GEMV_RUN matrices, a lane a matrix: runs of 32
+ * would be fewer than the warps of the device at 100 000 matrices, some
+ * warps taking two where most take one. */
+constexpr int GEMV_RUN = 8;
+
+template <typename T, bool TA> __global__ void __launch_bounds__(GROUP_THREADS) vgemv_big(const hetla__cuda_vbatch v)
+{
+    unsigned long long *next = (unsigned long long *)v.work;
+    const int lane = (int)threadIdx.x % 32;
+    for (;;) {
+        ll base = lane == 0 ? (ll)atomicAdd(next, (unsigned long long)GEMV_RUN) : 0;
+        base = __shfl_sync(0xffffffffu, base, 0);
+        if (base >= v.count)
+            return;
+        const ll t = base + lane;
+        for (unsigned mine = __ballot_sync(0xffffffffu, lane < GEMV_RUN && t < v.count && past_window<T>(v, v.meta[t]));
+             mine; mine &= mine - 1)
+            gemv_warp<T, TA>(v, v.meta[base + __ffs(mine) - 1], lane);
+    }
+}
+
+/* The group kernel, then the matrices it leaves where the batch may have
+ * any (top, the largest order, 0 where not known): GEMM a run a block,
+ * GEMV a run a warp. */
+template <typename T> cudaError_t gemm(const hetla__cuda_vbatch &v, unsigned groups, cudaStream_t st)
+{
+    vgemm<T><<<groups, GROUP_THREADS, WINDOW_BYTES, st>>>(v);
+    cudaError_t e = cudaGetLastError();
+    const bool gemv = v.kind == HETLA__CUDA_VGEMV;
+    const ll top = v.top, most = gemv ? top * top + 2 * top : 3 * top * top;
+    if (e != cudaSuccess || (top > 0 && most <= (ll)(WINDOW_BYTES / sizeof(T))))
+        return e;
+    void (*big)(hetla__cuda_vbatch) = !gemv ? vgemm_big<T> : v.transa ? vgemv_big<T, true> : vgemv_big<T, false>;
+    const int threads = gemv ? GROUP_THREADS : TILE_THREADS;
+    const ll run = gemv ? GEMV_RUN : BIG_RUN, per = gemv ? threads / 32 : 1;
+    int dev = 0, sms = 0, resident = 0;
+    e = cudaGetDevice(&dev);
+    if (e == cudaSuccess)
+        e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (e == cudaSuccess)
+        e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, big, threads, 0);
+    if (e == cudaSuccess)
+        e = cudaMemsetAsync(v.work, 0, sizeof(unsigned long long), st);
+    const ll want = ((v.count + run - 1) / run + per - 1) / per,
+             blocks = (ll)sms * resident < want ? (ll)sms * resident : want;
+    if (e == cudaSuccess && blocks > 0) {
+        big<<<(unsigned)blocks, threads, 0, st>>>(v);
+        e = cudaGetLastError();
+    }
+    return e;
 }
 
 /* ---- TRSM: a block per matrix, a thread per system --------------------- */
@@ -597,14 +807,6 @@ __global__ void __launch_bounds__(GROUP_THREADS, GROUP_BLOCKS) vfactor(const het
  * registers of a block's threads: LU 0.42x, Cholesky 0.34x. */
 constexpr int BIG_THREADS = 256, BIG_DIAG = 256, PANEL = 8;
 
-/* The matrices a vfactor_big block looks through for its class's at a
- * time: runs taken from a counter as blocks finish, so that the blocks
- * end within a few matrices of each other. Dealt out in a fixed order,
- * runs of BIG_THREADS left some blocks two runs of work where others had
- * one or none (a model of orders 1..128 put the makespan 1.36x above the
- * counter's). */
-constexpr int BIG_RUN = 32;
-
 /* Where element (i, j), i >= j, of an order-n Cholesky's triangle lies in
  * shared memory, packed by the columns it is stored in: the lower
  * triangle's column j (rows j .. n-1), or the upper one's column i (rows
@@ -776,19 +978,10 @@ __global__ void __launch_bounds__(BIG_THREADS)
     __shared__ ll taken;
     double *dg = (double *)smem;
     T *s = (T *)(smem + (LU ? 0 : BIG_DIAG * sizeof(double)));
-    for (;;) {
-        if (threadIdx.x == 0)
-            found = 0, taken = (ll)atomicAdd(next, (unsigned long long)BIG_RUN);
-        __syncthreads();
-        const ll base = taken, t = base + threadIdx.x;
-        if (base >= v.count)
-            return;
-        if (threadIdx.x < BIG_RUN && t < v.count && big.takes(LU ? v.meta[t].m : v.meta[t].n, v.meta[t].n))
-            list[atomicAdd(&found, 1)] = (int)threadIdx.x;
-        __syncthreads();
+    const auto takes = [&big](const hetla__cuda_vmat &d) { return big.takes(LU ? d.m : d.n, d.n); };
+    for (ll base; (base = take_run(v, next, takes, list, &found, &taken)) < v.count;)
         for (int q = 0; q < found; q++)
             factor_big<T, LU>(v, base + list[q], s, dg);
-    }
 }
 
 /* The matrices vfactor leaves to vfactor_big in a batch whose largest
@@ -872,8 +1065,7 @@ template <typename T> cudaError_t run(const hetla__cuda_vbatch &v, cudaStream_t 
     switch (v.kind) {
     case HETLA__CUDA_VGEMM:
     case HETLA__CUDA_VGEMV:
-        vgemm<T><<<groups, GROUP_THREADS, WINDOW_BYTES, st>>>(v);
-        break;
+        return gemm<T>(v, groups, st);
     case HETLA__CUDA_VTRSM:
         vtrsm<T><<<blocks, 64, 0, st>>>(v);
         break;
