@@ -18,6 +18,6 @@ bash scripts/build.sh build
 
 # The sanitizer builds compile only what the runtime tests need.
 for san in address thread; do
-  BUILD_TYPE=RelWithDebInfo TARGETS="test_runtime test_policy" bash scripts/build.sh "build-$san" -DHETLA_SANITIZE=$san
+  BUILD_TYPE=RelWithDebInfo TARGETS="test_runtime test_policy test_crew" bash scripts/build.sh "build-$san" -DHETLA_SANITIZE=$san
   (cd "build-$san" && ctest -L "$label" -R '^(runtime|kernels)\.' --output-on-failure -j"$jobs")
 done

@@ -5,8 +5,8 @@
 
 #include "core/context.h"
 #include "devices/cache.h"
-#include "devices/cuda/cuda_crew.h"
 #include "devices/cuda/cuda_queue.h"
+#include "runtime/crew.h"
 
 enum { HETLA__STAGE_SLOTS = 4 };
 

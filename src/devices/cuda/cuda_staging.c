@@ -7,7 +7,6 @@
  * way back; the packing of one slot overlaps the transfer of the one
  * before (27 GB/s with 4 threads, 31-39 with 8). */
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "devices/cuda/cuda_internal.h"
 
@@ -15,18 +14,14 @@ enum {
     SLOT_BYTES = 16 << 20,       /* a slot; a column longer than this goes through the driver */
     STAGE_MIN_BYTES = 256 << 10, /* smaller blocks go through the driver: the crew's start costs more */
     SHARE_MIN_BYTES = 1 << 20,   /* the least a crew thread packs of one slot */
-    MOST_THREADS = 8,            /* the default crew: 8, at most half the CPUs (8 beat 4 on 16) */
+    CPUS_PER_THREAD = 2,         /* the default crew: 8, at most half the CPUs (hetla__crew_size) */
 };
 
 hetla_status hetla__cuda_staging_init(hetla__cuda_staging *st)
 {
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN) / 2;
     size_t threads;
-    hetla_status s = hetla__cuda_env_count("HETLA_CUDA_COPY_THREADS",
-                                           cpus < 1              ? 1
-                                           : cpus < MOST_THREADS ? (size_t)cpus
-                                                                 : MOST_THREADS,
-                                           &threads);
+    hetla_status s =
+        hetla__cuda_env_count("HETLA_CUDA_COPY_THREADS", (size_t)hetla__crew_size(CPUS_PER_THREAD), &threads);
     if (s)
         return s;
     *st = (hetla__cuda_staging){.threads = threads > 64 ? 64 : (int)threads};

@@ -1,16 +1,99 @@
-/* The copy crew of the CUDA backend's staged copies, on host memory: every
- * byte of a block copied once and nothing around it touched, for blocks of
- * every shape (one column longer than a share, shares that end inside a
- * column, fewer bytes than threads), crews of 1 to 5 threads, many jobs in
- * a row, helpers free of their creator's binding to one core. No GPU needed. */
+/* The runtime's crew of host threads, on host memory: every part of a
+ * job run once, by the helpers where the crew is free (several jobs in a
+ * row, fewer and more parts than threads, two callers sharing a crew);
+ * the block copy built on it: every byte of a block copied once and
+ * nothing around it touched, for blocks of every shape (one column longer
+ * than a share, shares that end inside a column, fewer bytes than
+ * threads), crews of 1 to 5 threads, many jobs in a row; helpers free of
+ * their creator's binding to one core. */
 #include <dirent.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "../test.h"
-#include "devices/cuda/cuda_crew.h"
+#include "runtime/crew.h"
+
+enum { MOST_PARTS = 12 };
+
+/* What a job's parts did: how often each ran, on which thread, with
+ * which part count. */
+typedef struct run_log {
+    atomic_int runs[MOST_PARTS];
+    pthread_t thread[MOST_PARTS];
+    atomic_int bad_nparts;
+    int nparts;
+} run_log;
+
+static void log_part(void *arg, int part, int nparts)
+{
+    run_log *l = arg;
+    if (nparts != l->nparts || part < 0 || part >= MOST_PARTS) {
+        atomic_fetch_add(&l->bad_nparts, 1);
+        return;
+    }
+    l->thread[part] = pthread_self();
+    atomic_fetch_add(&l->runs[part], 1);
+}
+
+/* Runs a job of @p nparts parts on @p crew; with @p alone, checks that
+ * parts 1 .. threads-1 ran on helpers. The number of parts run other than
+ * once. */
+static int check_run(hetla__crew *crew, int nparts, int alone)
+{
+    run_log l = {.nparts = nparts};
+    hetla__crew_run(crew, nparts, log_part, &l);
+    int bad = atomic_load(&l.bad_nparts);
+    for (int p = 0; p < MOST_PARTS; p++)
+        bad += atomic_load(&l.runs[p]) != (p < nparts);
+    for (int p = 0; alone && p < nparts && p < hetla__crew_threads(crew); p++)
+        bad += !pthread_equal(l.thread[p], pthread_self()) != (p > 0);
+    return bad;
+}
+
+/* Crews of 1 to 5 threads, jobs of 0 to 12 parts, many in a row. */
+static void test_run(void)
+{
+    for (int t = 1; t <= 5; t++) {
+        hetla__crew *crew = NULL;
+        CHECK_OK(hetla__crew_create(t, &crew));
+        CHECK(hetla__crew_threads(crew) == t);
+        int bad = 0;
+        for (int r = 0; r < 300; r++)
+            bad += check_run(crew, r % (MOST_PARTS + 1), 1);
+        CHECK(bad == 0);
+        hetla__crew_destroy(crew);
+    }
+    CHECK(check_run(NULL, 5, 0) == 0);
+    CHECK(hetla__crew_threads(NULL) == 1);
+    int n = hetla__crew_size(1);
+    CHECK(n >= 1 && n <= 8 && hetla__crew_size(2) >= 1 && hetla__crew_size(2) <= n);
+}
+
+static void *run_jobs(void *arg)
+{
+    intptr_t bad = 0;
+    for (int r = 0; r < 2000; r++)
+        bad += check_run(arg, 1 + r % MOST_PARTS, 0);
+    return (void *)bad;
+}
+
+/* Two callers sharing a crew: whoever finds it busy runs its parts
+ * itself, and every job's parts still run once. */
+static void test_run_shared(void)
+{
+    hetla__crew *crew = NULL;
+    CHECK_OK(hetla__crew_create(3, &crew));
+    pthread_t other;
+    CHECK(pthread_create(&other, NULL, run_jobs, crew) == 0);
+    intptr_t mine = (intptr_t)run_jobs(crew);
+    void *theirs;
+    pthread_join(other, &theirs);
+    CHECK(mine == 0 && (intptr_t)theirs == 0);
+    hetla__crew_destroy(crew);
+}
 
 /* A block of @p row x @p cols bytes at ld @p dld out of one at @p sld;
  * the destination's padding must keep its marker. */
@@ -119,8 +202,10 @@ static void test_affinity(void)
 int main(int argc, char **argv)
 {
     static const test_case tests[] = {
-        {"shapes", test_shapes, 0},
-        {"many_jobs", test_many_jobs, 0},
+        {"run", test_run, 0},
+        {"run_shared", test_run_shared, 0},
+        {"copy_shapes", test_shapes, 0},
+        {"copy_many_jobs", test_many_jobs, 0},
         {"affinity", test_affinity, 0},
     };
     return test_main(argc, argv, tests, (int)(sizeof tests / sizeof *tests));
