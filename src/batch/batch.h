@@ -204,11 +204,29 @@ void hetla__vbatch_layout(const hetla__vbatch_args *a, hetla__vmat *meta, size_t
 
 /* ---- running a call as chunk tasks ------------------------------------------- */
 
+/** A staging operation (stage.c): gather, scatter, pack, unpack. */
+typedef struct hetla__stage_op hetla__stage_op;
+
+/** The staging operations (stage.c): a P2P operand's chunk gathered into
+ *  its strided buffer or scattered back (arguments hetla__stage_args,
+ *  buffer: the staging buffer), a variable batch's chunk packed or
+ *  unpacked (hetla__vbatch_args; buffers: the data, the metadata). */
+extern const hetla__stage_op hetla__stage_gather, hetla__stage_scatter, hetla__stage_vpack, hetla__stage_vunpack;
+/** The CPU operation of @p op ("batch_gather", ...), whose tasks run a
+ *  whole chunk on a CPU worker. */
+const char *hetla__stage_name(const hetla__stage_op *op);
+/** Runs @p op on the chunk of @p x, on host memory, in the calling thread
+ *  and, where the chunk is large enough, the crew of @p ctx, each thread a
+ *  part of its matrices. */
+void hetla__stage_host(hetla_context *ctx, const hetla__stage_op *op, const hetla_exec *x);
+/** Registers the CPU operations of the staging. */
+hetla_status hetla__stage_register(hetla_context *ctx);
+
 /** A staging operation the calling thread runs itself at the call's end
- *  (a context without CPU workers): its implementation, handles and
+ *  (a context without CPU workers): the operation, its handles and
  *  copied arguments. */
 typedef struct hetla__batch_later {
-    hetla_kernel_fn fn;
+    const hetla__stage_op *op;
     hetla_task_arg d[2];
     int nd;
     void *args;
@@ -237,17 +255,19 @@ hetla_status hetla__batch_begin(hetla_context *ctx, hetla__batch_run *r);
  *  operand's chunk goes through a strided staging buffer: a CPU task
  *  gathers the matrices read into it before the chunk's task
  *  ("batch_gather"), one scatters those written after ("batch_scatter";
- *  with no CPU worker the calling thread does both, the scatters at
- *  hetla__batch_end); else P2P chunks run on the CPU, in place. */
+ *  with no CPU worker the calling thread does both with the context's
+ *  crew, the scatters at hetla__batch_end); else P2P chunks run on the
+ *  CPU, in place. */
 hetla_status hetla__batch_insert(hetla__batch_run *r, const char *op, const hetla_batch *const *ops,
                                  const hetla_access *modes, int nops, hetla_int *info, hetla_int *ipiv,
                                  hetla_int piv, hetla_access piv_mode, void *args, size_t args_size);
 /** Inserts the tasks of variable-size operation @p op over matrices
  *  0 .. count-1 of @p args (first and count set per chunk): where an
  *  accelerator has "<op>_packed", per chunk a CPU task packing it into
- *  staging buffers ("?batch_vpack"), that operation, and one unpacking
- *  the written operands, info and pivots ("?batch_vunpack"; with no CPU
- *  worker the calling thread packs, and unpacks at hetla__batch_end);
+ *  staging buffers ("batch_vpack"), that operation, and one unpacking
+ *  the written operands, info and pivots ("batch_vunpack"; with no CPU
+ *  worker the calling thread packs with the context's crew, and unpacks
+ *  at hetla__batch_end);
  *  else tasks on the caller's memory, on the CPU. */
 hetla_status hetla__vbatch_insert(hetla__batch_run *r, const char *op, hetla__vbatch_args *args,
                                   hetla_int count);

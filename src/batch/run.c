@@ -104,11 +104,12 @@ static uint64_t cpu_mask(hetla_context *ctx)
     return cpu >= 0 ? 1ull << cpu : 0;
 }
 
-/* Runs @p fn on the host memory of the @p nd handles @p d (acquired with
- * their modes: after the tasks that write them) in the calling thread,
- * unless sequence @p seq (NULL: none) has failed by then. */
-static hetla_status host_run(hetla_sequence *seq, hetla_kernel_fn fn, const hetla_task_arg *d, int nd,
-                             const void *args, size_t args_size)
+/* Runs staging operation @p op on the host memory of the @p nd handles
+ * @p d (acquired with their modes: after the tasks that write them) in
+ * the calling thread and the context's crew, unless sequence @p seq
+ * (NULL: none) has failed by then. */
+static hetla_status host_run(hetla_context *ctx, hetla_sequence *seq, const hetla__stage_op *op,
+                             const hetla_task_arg *d, int nd, const void *args, size_t args_size)
 {
     hetla_buffer buf[2];
     hetla_status s = HETLA_SUCCESS;
@@ -119,8 +120,9 @@ static hetla_status host_run(hetla_sequence *seq, hetla_kernel_fn fn, const hetl
         s = hetla_data_acquire(h, d[got].mode, &buf[got].ptr, &buf[got].ld);
         got += !s;
     }
+    hetla_exec x = {.buf = buf, .nbuf = nd, .args = args, .args_size = args_size, .device = -1, .worker = -1};
     if (!s && (!seq || atomic_load(&seq->status) == HETLA_SUCCESS))
-        s = fn(&(hetla_exec){.buf = buf, .nbuf = nd, .args = args, .args_size = args_size, .device = -1, .worker = -1});
+        hetla__stage_host(ctx, op, &x);
     for (int i = 0; i < got; i++) {
         hetla_status u = hetla_data_release(d[i].data);
         s = s ? s : u;
@@ -128,34 +130,42 @@ static hetla_status host_run(hetla_sequence *seq, hetla_kernel_fn fn, const hetl
     return s;
 }
 
-/* Inserts operation @p op over the @p nd handles @p d (at most 2) on the
- * CPU: the staging of P2P operands and variable batches. A context with no
- * CPU worker has the calling thread run it on host memory instead (on an
- * accelerator's worker its generic kernel would run on host copies of
- * the accelerator's buffers, brought back and forth one task at a time):
- * at once where it only writes its handles (packing, gathering, the
- * checks), at the call's end (hetla__batch_end) where it reads what the
- * call's tasks write (unpacking, scattering), so that the chunks' tasks
- * run meanwhile. */
+/* Inserts a task of CPU operation @p op over the @p nd handles @p d on the
+ * CPU workers. */
 static hetla_status cpu_task(hetla__batch_run *r, const char *op, hetla_task_arg *d, int nd, const void *args,
                              size_t args_size)
 {
     hetla_kernel *k;
     if (hetla_kernel_find(r->ctx, op, &k))
         return hetla__fail(HETLA_ERR_INTERNAL, "operation '%s' is not registered", op);
-    if (cpu_mask(r->ctx) || !k->impl[HETLA_CLASS_GENERIC])
-        return hetla_task_insert(r->ctx, &(hetla_task_desc){.kernel = k,
-                                                            .data = d,
-                                                            .ndata = nd,
-                                                            .args = args,
-                                                            .args_size = args_size,
-                                                            .device_mask = cpu_mask(r->ctx),
-                                                            .seq = r->seq});
+    return hetla_task_insert(r->ctx, &(hetla_task_desc){.kernel = k,
+                                                        .data = d,
+                                                        .ndata = nd,
+                                                        .args = args,
+                                                        .args_size = args_size,
+                                                        .device_mask = cpu_mask(r->ctx),
+                                                        .seq = r->seq});
+}
+
+/* Staging operation @p op over the @p nd handles @p d (at most 2): the
+ * staging of P2P operands and variable batches, a task on the CPU. A
+ * context with no CPU worker has the calling thread run it on host
+ * memory instead, with the context's crew (on an accelerator's worker
+ * its generic kernel would run on host copies of the accelerator's
+ * buffers, brought back and forth one task at a time): at once where it
+ * only writes its handles (packing, gathering), at the call's end
+ * (hetla__batch_end) where it reads what the call's tasks write
+ * (unpacking, scattering), so that the chunks' tasks run meanwhile. */
+static hetla_status stage(hetla__batch_run *r, const hetla__stage_op *op, hetla_task_arg *d, int nd, const void *args,
+                          size_t args_size)
+{
+    if (cpu_mask(r->ctx))
+        return cpu_task(r, hetla__stage_name(op), d, nd, args, args_size);
     int reads = 0;
     for (int i = 0; i < nd; i++)
         reads |= (d[i].mode & HETLA_R) != 0;
     if (!reads)
-        return host_run(NULL, k->impl[HETLA_CLASS_GENERIC], d, nd, args, args_size);
+        return host_run(r->ctx, NULL, op, d, nd, args, args_size);
     if (r->nlater == r->caplater) {
         int cap = r->caplater ? 2 * r->caplater : 16;
         hetla__batch_later *l = realloc(r->later, (size_t)cap * sizeof *l);
@@ -164,8 +174,7 @@ static hetla_status cpu_task(hetla__batch_run *r, const char *op, hetla_task_arg
         r->later = l, r->caplater = cap;
     }
     hetla__batch_later *l = &r->later[r->nlater];
-    *l = (hetla__batch_later){
-        .fn = k->impl[HETLA_CLASS_GENERIC], .nd = nd, .args = malloc(args_size), .args_size = args_size};
+    *l = (hetla__batch_later){.op = op, .nd = nd, .args = malloc(args_size), .args_size = args_size};
     if (!l->args)
         return hetla__fail(HETLA_ERR_NO_MEMORY, "batch: out of memory for the staging");
     memcpy(l->args, args, args_size);
@@ -175,13 +184,13 @@ static hetla_status cpu_task(hetla__batch_run *r, const char *op, hetla_task_arg
 }
 
 /* Copies matrices k0 .. k0+w-1 of P2P operand @p b into its staging
- * buffer @p d ("batch_gather", @p mode HETLA_W) or back ("batch_scatter",
- * HETLA_R). */
-static hetla_status stage_task(hetla__batch_run *r, const char *op, const hetla_batch *b, hetla_int k0, hetla_int w,
-                               hetla_data *d, hetla_access mode)
+ * buffer @p d (@p mode HETLA_W) or back (HETLA_R). */
+static hetla_status stage_task(hetla__batch_run *r, const hetla_batch *b, hetla_int k0, hetla_int w, hetla_data *d,
+                               hetla_access mode)
 {
     hetla__stage_args a = {(void *const *)b->ptr + k0, w, b->rows, b->cols, b->ld, hetla_dtype_size(b->type)};
-    return cpu_task(r, op, &(hetla_task_arg){d, mode}, 1, &a, sizeof a);
+    return stage(r, mode == HETLA_W ? &hetla__stage_gather : &hetla__stage_scatter, &(hetla_task_arg){d, mode}, 1, &a,
+                 sizeof a);
 }
 
 /* The staging buffer of matrices k0 .. k0+w-1 of P2P operand @p b, one
@@ -192,7 +201,7 @@ static hetla_status staged_chunk(hetla__batch_run *r, const hetla_batch *b, hetl
 {
     hetla_status s = add_staging(r, (size_t)(b->rows * b->cols), (size_t)w, b->type, out);
     if (!s && (mode & HETLA_R))
-        s = stage_task(r, "batch_gather", b, k0, w, *out, HETLA_W);
+        s = stage_task(r, b, k0, w, *out, HETLA_W);
     return s;
 }
 
@@ -247,7 +256,7 @@ hetla_status hetla__batch_insert(hetla__batch_run *r, const char *op, const hetl
                                                               .seq = r->seq});
         for (int i = 0; i < nops && !s; i++)
             if (staged[i] && (modes[i] & HETLA_W))
-                s = stage_task(r, "batch_scatter", ops[i], k0, w, a[i].data, HETLA_R);
+                s = stage_task(r, ops[i], k0, w, a[i].data, HETLA_R);
     }
     return s;
 }
@@ -326,10 +335,10 @@ void hetla__vbatch_layout(const hetla__vbatch_args *a, hetla__vmat *meta, size_t
     *elems = e, *words = w;
 }
 
-/* Chunk first .. first+count-1 of @p a (precision @p p) through staging:
- * packed on the CPU, computed by @p packed wherever the scheduler puts
- * it, the written operands, info and pivots unpacked on the CPU. */
-static hetla_status vbatch_staged(hetla__batch_run *r, hetla_kernel *packed, char p, const hetla__vbatch_args *a)
+/* Chunk first .. first+count-1 of @p a through staging: packed on the
+ * CPU, computed by @p packed wherever the scheduler puts it, the written
+ * operands, info and pivots unpacked on the CPU. */
+static hetla_status vbatch_staged(hetla__batch_run *r, hetla_kernel *packed, const hetla__vbatch_args *a)
 {
     size_t elems, words;
     hetla__vbatch_layout(a, NULL, &elems, &words);
@@ -337,11 +346,8 @@ static hetla_status vbatch_staged(hetla__batch_run *r, hetla_kernel *packed, cha
     hetla_status s = add_staging(r, elems, 1, a->type, &data);
     if (!s)
         s = add_staging(r, words, 1, HETLA_INT64, &meta);
-    char pack[32], unpack[32];
-    snprintf(pack, sizeof pack, "%cbatch_vpack", p);
-    snprintf(unpack, sizeof unpack, "%cbatch_vunpack", p);
     if (!s)
-        s = cpu_task(r, pack, (hetla_task_arg[]){{data, HETLA_W}, {meta, HETLA_W}}, 2, a, sizeof *a);
+        s = stage(r, &hetla__stage_vpack, (hetla_task_arg[]){{data, HETLA_W}, {meta, HETLA_W}}, 2, a, sizeof *a);
     int factor = a->kind == HETLA__VPOTRF || a->kind == HETLA__VGETRF;
     hetla__vpacked_args pa = hetla__vbatch_options(a);
     if (!s)
@@ -354,7 +360,7 @@ static hetla_status vbatch_staged(hetla__batch_run *r, hetla_kernel *packed, cha
                                .args_size = sizeof pa,
                                .seq = r->seq});
     if (!s)
-        s = cpu_task(r, unpack, (hetla_task_arg[]){{data, HETLA_R}, {meta, HETLA_R}}, 2, a, sizeof *a);
+        s = stage(r, &hetla__stage_vunpack, (hetla_task_arg[]){{data, HETLA_R}, {meta, HETLA_R}}, 2, a, sizeof *a);
     return s;
 }
 
@@ -374,7 +380,7 @@ hetla_status hetla__vbatch_insert(hetla__batch_run *r, const char *op, hetla__vb
         args->first = k0;
         args->count = count - k0 < per ? count - k0 : per;
         if (accel)
-            s = vbatch_staged(r, packed, op[0], args);
+            s = vbatch_staged(r, packed, args);
         else
             s = hetla_task_insert(r->ctx, &(hetla_task_desc){.kernel = k,
                                                              .args = args,
@@ -529,7 +535,7 @@ hetla_status hetla__batch_end(hetla__batch_run *r, hetla_status s)
     for (int i = 0; i < r->nlater; i++) {
         const hetla__batch_later *l = &r->later[i];
         if (!s)
-            s = host_run(r->seq, l->fn, l->d, l->nd, l->args, l->args_size);
+            s = host_run(r->ctx, r->seq, l->op, l->d, l->nd, l->args, l->args_size);
         free(l->args);
     }
     free(r->later);
@@ -667,33 +673,6 @@ hetla_status hetla__lanes_run(const hetla_exec *x, const hetla__batch_head *h, c
 
 /* ---- registration --------------------------------------------------------------- */
 
-/* P2P matrices into a strided staging buffer (batch_gather) and back
- * (batch_scatter): buffer 0, one matrix a column, ld = rows. */
-static hetla_status stage_copy(const hetla_exec *x, int gather)
-{
-    hetla__stage_args a;
-    HETLA__ARGS(x, a);
-    const hetla_buffer *b = &x->buf[0];
-    hetla_int ld = hetla__max1(a.rows);
-    for (hetla_int t = 0; t < a.count; t++) {
-        char *staged = (char *)b->ptr + (size_t)t * b->ld * a.esize, *mine = a.ptrs[t];
-        if (gather)
-            hetla__copy_matrix_es(staged, 1, ld, mine, 1, a.ld, a.rows, a.cols, a.esize);
-        else
-            hetla__copy_matrix_es(mine, 1, a.ld, staged, 1, ld, a.rows, a.cols, a.esize);
-    }
-    return HETLA_SUCCESS;
-}
-
-static hetla_status gather_kernel(const hetla_exec *x)
-{
-    return stage_copy(x, 1);
-}
-static hetla_status scatter_kernel(const hetla_exec *x)
-{
-    return stage_copy(x, 0);
-}
-
 /* Contexts register the batch operations on their first batched call:
  * the lock keeps two threads of one context from adding them twice. */
 static pthread_mutex_t register_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -730,9 +709,7 @@ hetla_status hetla__batch_register(hetla_context *ctx)
     if (!s && !k->impl[HETLA_CLASS_GENERIC]) {
         s = hetla__batch_convert_register(ctx);
         if (!s)
-            s = hetla__cpu_register(ctx, "batch_gather", gather_kernel, NULL, NULL, NULL);
-        if (!s)
-            s = hetla__cpu_register(ctx, "batch_scatter", scatter_kernel, NULL, NULL, NULL);
+            s = hetla__stage_register(ctx);
         if (!s)
             s = hetla__cpu_register(ctx, "batch_vcheck", vcheck_kernel, NULL, NULL, NULL);
         if (!s)

@@ -2,10 +2,10 @@
  * P2P) and groups of fixed batches: the operations "zgemm_vbatch", ...
  * (one matrix at a time, chunks of matrices per task, on the caller's
  * memory), their packed forms "zgemm_vbatch_packed", ... (on a chunk's
- * staging buffers, which the runtime moves to accelerators), the packing
- * and unpacking, and the calls, whose checks report each bad matrix in
- * its info entry. GENERIC runs each matrix through the one-matrix loop,
- * CPU_NATIVE calls OpenBLAS for the larger GEMM and TRSM matrices.
+ * staging buffers, which the runtime moves to accelerators; stage.c packs
+ * and unpacks them), and the calls, whose checks report each bad matrix
+ * in its info entry. GENERIC runs each matrix through the one-matrix
+ * loop, CPU_NATIVE calls OpenBLAS for the larger GEMM and TRSM matrices.
  * @precisions normal z -> s d c
  */
 #define COMPLEX
@@ -142,52 +142,6 @@ static hetla_status zvbatch_native(const hetla_exec *x)
 
 /* ---- packed chunks ------------------------------------------------------------ */
 
-/* The chunk's matrices into its data buffer (0) and their layout and
- * scalars into its metadata (1). */
-static hetla_status zbatch_vpack_kernel(const hetla_exec *x)
-{
-    hetla__vbatch_args a;
-    HETLA__ARGS(x, a);
-    hetla_zcomplex *D = x->buf[0].ptr;
-    hetla__vmat *meta = x->buf[1].ptr;
-    size_t elems, words;
-    hetla__vbatch_layout(&a, meta, &elems, &words);
-    for (hetla_int t = 0; t < a.count; t++) {
-        hetla_int i = a.first + t, npiv;
-        hetla__vop op[3];
-        hetla__vbatch_operands(&a, i, op, &npiv);
-        meta[t].alpha = a.alpha ? scalars(a.alpha)[i] : 0;
-        meta[t].beta = a.beta ? scalars(a.beta)[i] : 0;
-        for (int j = 0; j < 3; j++)
-            hetla__copy_matrix((char *)(D + meta[t].off[j]), 1, meta[t].ld[j], op[j].ptr, 1, op[j].ld, op[j].rows,
-                               op[j].cols, sizeof *D);
-    }
-    return HETLA_SUCCESS;
-}
-
-/* The written operands, info and pivots of the chunk back to the caller. */
-static hetla_status zbatch_vunpack_kernel(const hetla_exec *x)
-{
-    hetla__vbatch_args a;
-    HETLA__ARGS(x, a);
-    const hetla_zcomplex *D = x->buf[0].ptr;
-    const hetla__vmat *meta = x->buf[1].ptr;
-    for (hetla_int t = 0; t < a.count; t++) {
-        hetla_int i = a.first + t, npiv;
-        hetla__vop op[3];
-        hetla__vbatch_operands(&a, i, op, &npiv);
-        for (int j = 0; j < 3; j++)
-            if (op[j].written)
-                hetla__copy_matrix(op[j].ptr, 1, op[j].ld, (const char *)(D + meta[t].off[j]), 1, meta[t].ld[j],
-                                   op[j].rows, op[j].cols, sizeof *D);
-        if (a.info)
-            a.info[i] = meta[t].info;
-        if (npiv)
-            memcpy(a.ipiv[i], (const hetla_int *)meta + meta[t].piv, (size_t)npiv * sizeof(hetla_int));
-    }
-    return HETLA_SUCCESS;
-}
-
 /* The packed operations "zgemm_vbatch_packed", ... on the CPU: each
  * matrix of the chunk in place in its data buffer, through @p one. */
 static hetla_status zvpacked_run(const hetla_exec *x, zvbatch_fn one, const hetla__zbatch_simd *simd)
@@ -229,9 +183,7 @@ hetla_status hetla__zbatch_var_register(hetla_context *ctx)
                {"zgemv_vbatch_packed", zvpacked_generic, zvpacked_native},
                {"ztrsm_vbatch_packed", zvpacked_generic, zvpacked_native},
                {"zpotrf_vbatch_packed", zvpacked_generic, NULL},
-               {"zgetrf_vbatch_packed", zvpacked_generic, NULL},
-               {"zbatch_vpack", zbatch_vpack_kernel, NULL},
-               {"zbatch_vunpack", zbatch_vunpack_kernel, NULL}};
+               {"zgetrf_vbatch_packed", zvpacked_generic, NULL}};
     hetla_status s = HETLA_SUCCESS;
     for (size_t i = 0; i < sizeof ops / sizeof *ops && !s; i++)
         s = hetla__zbatch_op_register(ctx, ops[i].name, ops[i].generic, ops[i].native);

@@ -12,6 +12,20 @@ double hetla__now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+hetla__crew *hetla__context_crew(hetla_context *ctx)
+{
+    pthread_mutex_lock(&ctx->crew_lock);
+    if (!ctx->crew_tried) {
+        ctx->crew_tried = 1;
+        if (hetla__crew_create(hetla__crew_size(1), &ctx->crew))
+            hetla__log(ctx, HETLA_LOG_WARN, "no crew of host threads (%s): the calling thread stages alone",
+                       hetla_error_detail());
+    }
+    hetla__crew *c = ctx->crew;
+    pthread_mutex_unlock(&ctx->crew_lock);
+    return c;
+}
+
 static void context_free(hetla_context *ctx)
 {
     hetla__data_disposed_sweep(ctx);
@@ -24,6 +38,8 @@ static void context_free(hetla_context *ctx)
     hetla__devices_close(ctx);
     hetla__trace_fini(ctx);
     hetla__topology_fini(ctx);
+    hetla__crew_destroy(ctx->crew);
+    pthread_mutex_destroy(&ctx->crew_lock);
     pthread_mutex_destroy(&ctx->done_lock);
     pthread_cond_destroy(&ctx->done_cond);
     for (int d = 0; d < HETLA__MAX_DEVICES; d++) {
@@ -92,6 +108,7 @@ hetla_status hetla_context_create(const hetla_config *cfg, hetla_context **out)
     pthread_mutex_init(&ctx->alloc_lock, NULL);
     pthread_mutex_init(&ctx->dispose_lock, NULL);
     pthread_mutex_init(&ctx->data_lock, NULL);
+    pthread_mutex_init(&ctx->crew_lock, NULL);
     ctx->default_seq.ctx = ctx;
     ctx->t0 = hetla__now();
     hetla_status s = context_setup(ctx, cfg);

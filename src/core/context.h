@@ -9,6 +9,7 @@
 
 #include "hetla.h"
 #include "devices/device.h"
+#include "runtime/crew.h"
 
 enum { HETLA__MAX_DEVICES = 64, HETLA__MAX_NODES = 64, HETLA__KERNEL_HASH = 2048, HETLA__MAX_RULES = 64 };
 
@@ -115,6 +116,12 @@ struct hetla_context {
     hetla__policy_rule rules[HETLA__MAX_RULES];
     int nrules;
 
+    /* the crew of host threads that stage batched calls where no CPU
+     * worker does (batch/stage.c), made at its first use */
+    pthread_mutex_t crew_lock;
+    hetla__crew *crew;
+    int crew_tried;
+
     /* statistics and trace (runtime/trace.c) */
     double t0;
     HETLA__LINE atomic_ullong xfer_count[3], xfer_bytes[3];
@@ -147,6 +154,11 @@ void hetla__log(const hetla_context *ctx, hetla_log_level level, const char *fmt
 
 /* time since an arbitrary origin, seconds (context.c) */
 double hetla__now(void);
+
+/** The context's crew of host threads (hetla__crew_size(1) of them), made
+ *  at the first call; NULL if it could not be made (the caller works
+ *  alone). */
+hetla__crew *hetla__context_crew(hetla_context *ctx);
 
 /* topology (topology.c) */
 hetla_status hetla__topology_init(hetla_context *ctx);

@@ -1,7 +1,8 @@
 /* A crew of host threads that run one job's parts together: the staging
  * copies of the CUDA backend, where one thread's memcpy falls far short
- * of what the host memory and the bus can carry. Plain host code, tested
- * on its own (tests/runtime/test_crew.c). */
+ * of what the host memory and the bus can carry, and the staging of
+ * batched calls in a context with no CPU worker (src/batch/stage.c).
+ * Plain host code, tested on its own (tests/runtime/test_crew.c). */
 #ifndef HETLA_RUNTIME_CREW_H
 #define HETLA_RUNTIME_CREW_H
 

@@ -10,6 +10,13 @@ foreach(setup native generic sim)
   add_test(NAME batch.${setup} COMMAND test_batch ${setup})
   set_tests_properties(batch.${setup} PROPERTIES LABELS quick TIMEOUT 120)
 endforeach()
+# On a simulated accelerator alone, the tests of what is staged: P2P
+# operands (info, zero), groups and variable batches, large ones among
+# them, which the calling thread and the context's crew stage where there
+# is no CPU worker; the sanitizer builds run it too (scripts/test.sh),
+# 10-20 times slower.
+add_test(NAME batch.sim_alone COMMAND test_batch sim_alone info args vbatch zero vmixed vlarge)
+set_tests_properties(batch.sim_alone PROPERTIES LABELS quick TIMEOUT 300)
 # Beside an OpenCL device (PoCL where there is no other), in the opencl
 # tier; skipped (77) where there is none: the variable batches and groups
 # with the CPU, and GEMM and GEMV (every layout, P2P staged) on the OpenCL

@@ -4,7 +4,9 @@
  * OpenBLAS per matrix) or their GENERIC one ("generic"), or with a
  * simulated accelerator beside them ("sim": P2P operands and variable
  * batches then go through the staging buffers that the runtime moves to
- * accelerators). HETLA_DEVICES, where set, names the devices instead
+ * accelerators), or on a simulated accelerator alone ("sim_alone": no
+ * CPU worker, so the calling thread and its crew stage them).
+ * HETLA_DEVICES, where set, names the devices instead
  * (ctest runs "native" on cpu,opencl and on opencl alone too, where the
  * OpenCL devices must have run batched GEMM and GEMV with hetla's own
  * kernels); exit 77 (skipped) where one of them is not present. */
@@ -29,6 +31,7 @@ PRECISIONS(test_batch_args)
 PRECISIONS(test_batch_vbatch)
 PRECISIONS(test_batch_zero)
 PRECISIONS(test_batch_vmixed)
+PRECISIONS(test_batch_vlarge)
 
 /* Whether every OpenCL device of the context runs the batched GEMM and
  * GEMV that the tests called with OPENCL_GEN. */
@@ -59,16 +62,21 @@ int main(int argc, char **argv)
         {"gemm", test_batch_gemm, 0},   {"gemv", test_batch_gemv, 0},     {"trsm", test_batch_trsm, 0},
         {"potrf", test_batch_potrf, 0}, {"getrf", test_batch_getrf, 0},   {"solves", test_batch_solves, 0},
         {"info", test_batch_info, 0},   {"args", test_batch_args, 0},     {"vbatch", test_batch_vbatch, 0},
-        {"zero", test_batch_zero, 0},   {"vmixed", test_batch_vmixed, 0},
+        {"zero", test_batch_zero, 0},   {"vmixed", test_batch_vmixed, 0}, {"vlarge", test_batch_vlarge, 0},
     };
-    if (argc < 2 || (strcmp(argv[1], "native") && strcmp(argv[1], "generic") && strcmp(argv[1], "sim"))) {
-        fprintf(stderr, "usage: test_batch native|generic|sim [TEST...]\n");
+    static const char *const setups[][2] = {
+        {"native", "cpu"}, {"generic", "cpu"}, {"sim", "cpu,sim"}, {"sim_alone", "sim"}};
+    const char *devices = NULL;
+    for (size_t i = 0; argc >= 2 && i < sizeof setups / sizeof *setups; i++)
+        devices = strcmp(argv[1], setups[i][0]) ? devices : setups[i][1];
+    if (!devices) {
+        fprintf(stderr, "usage: test_batch native|generic|sim|sim_alone [TEST...]\n");
         return 2;
     }
     hetla_config cfg;
     if (hetla_config_init(&cfg))
         return 1;
-    cfg.devices = strcmp(argv[1], "sim") ? "cpu" : "cpu,sim";
+    cfg.devices = devices;
     cfg.cpu_workers = 2;
     cfg.no_pinning = 1;
     hetla_status s = hetla_context_create(&cfg, &ctx);

@@ -16,7 +16,8 @@
     void p##test_batch_args(hetla_context *ctx);                                                                   \
     void p##test_batch_vbatch(hetla_context *ctx);                                                                 \
     void p##test_batch_zero(hetla_context *ctx);                                                                   \
-    void p##test_batch_vmixed(hetla_context *ctx);
+    void p##test_batch_vmixed(hetla_context *ctx);                                                                 \
+    void p##test_batch_vlarge(hetla_context *ctx);
 TEST_BATCH_DECLARE(s)
 TEST_BATCH_DECLARE(d)
 TEST_BATCH_DECLARE(c)

@@ -797,23 +797,31 @@ static int staged(hetla_context *ctx, const char *op)
 /* A variable batch of one matrix runs 3 tasks where it is staged (pack,
  * compute, unpack), else 1; a group of one matrix with beta != 0, 5
  * (gather A, B and C, compute, scatter C) or 1. With a simulated
- * accelerator (CPU kernels) both are staged. */
+ * accelerator (CPU kernels) both are staged. Where there is no CPU
+ * worker the calling thread stages, and the computation is the only
+ * task. */
 static void staging_taken(hetla_context *ctx)
 {
     hetla_int one = 1, two = 2, info;
     hetla_trans tn = HETLA_NO_TRANS;
     T alpha = rndt(), beta = rndt(), *A = ref_new(2, 2, 1), *B = ref_new(2, 2, 1), *C = ref_new(2, 2, 1);
     hetla_stats st;
+    int cpu = 0;
+    for (int d = 0; d < hetla_device_count(ctx); d++) {
+        hetla_device_desc dd;
+        CHECK_OK(hetla_device_info(ctx, d, &dd));
+        cpu |= dd.type == HETLA_DEVICE_CPU;
+    }
     CHECK_OK(hetla_stats_reset(ctx));
     CHECK_OK(hetla_zgemm_vbatch(ctx, tn, tn, &two, &two, &two, &alpha, &A, &two, &B, &two, &beta, &C, &two, 1, &info));
     CHECK_OK(hetla_stats_get(ctx, &st));
     int sv = staged(ctx, "zgemm_vbatch_packed"), sg = staged(ctx, "zgemm_batch");
-    CHECK(st.tasks == (sv ? 3u : 1u));
+    CHECK(st.tasks == (sv && cpu ? 3u : 1u));
     CHECK_OK(hetla_stats_reset(ctx));
     CHECK_OK(hetla_zgemm_batch_group(ctx, 1, &one, &tn, &tn, &two, &two, &two, &alpha, &A, &two, &B, &two, &beta, &C,
                                      &two, &info));
     CHECK_OK(hetla_stats_get(ctx, &st));
-    CHECK(st.tasks == (sg ? 5u : 1u));
+    CHECK(st.tasks == (sg && cpu ? 5u : 1u));
     for (int d = 0; d < hetla_device_count(ctx); d++) {
         hetla_device_desc dd;
         CHECK_OK(hetla_device_info(ctx, d, &dd));
@@ -1136,4 +1144,105 @@ void ztest_batch_vmixed(hetla_context *ctx)
     vmixed_group(ctx);
     vmixed_group_gemv_trsm(ctx);
     vmixed_group_lapack(ctx);
+}
+
+/* ---- batches whose staging is split among threads ------------------------------- */
+
+/* LU of the @p count padded order-n[i] A0[i] through @p getrf (a variable
+ * batch or a group), pivots poisoned first; the matrices @p bad0 and
+ * @p bad1 have a zero column 2: their info alone is 2 and their pivots
+ * are rows of theirs. @return the matrices that are wrong. */
+static int large_lu(hetla_context *ctx, int group, hetla_int count, const hetla_int *n, T *const *A0, hetla_int bad0,
+                    hetla_int bad1)
+{
+    hetla_int *ld = malloc((size_t)count * sizeof *ld), *info = malloc((size_t)count * sizeof *info);
+    hetla_int **piv = malloc((size_t)count * sizeof *piv);
+    T **A = malloc((size_t)count * sizeof *A);
+    for (hetla_int i = 0; i < count; i++) {
+        ld[i] = n[i] + PAD, A[i] = padded(A0[i], n[i], n[i]), info[i] = -1;
+        piv[i] = malloc((size_t)n[i] * sizeof(hetla_int));
+        for (hetla_int q = 0; q < n[i]; q++)
+            piv[i][q] = -1;
+    }
+    /* group: the orders change every count / 2 matrices */
+    hetla_int gs[2] = {count / 2, count - count / 2}, gn[2] = {n[0], n[count - 1]}, gl[2] = {ld[0], ld[count - 1]};
+    CHECK_STATUS(group ? hetla_zgetrf_batch_group(ctx, 2, gs, gn, gn, A, gl, piv, info)
+                       : hetla_zgetrf_vbatch(ctx, n, n, A, ld, piv, count, info),
+                 HETLA_NUMERICAL);
+    int wrong = 0;
+    for (hetla_int i = 0; i < count; i++) {
+        T *F = compact(A[i], n[i], n[i]);
+        if (i == bad0 || i == bad1) {
+            wrong += info[i] != 2;
+            for (hetla_int q = 0; q < n[i]; q++)
+                wrong += piv[i][q] < q + 1 || piv[i][q] > n[i];
+        } else
+            wrong += info[i] != 0 || !(lu_resid(A0[i], F, piv[i], n[i]) < TOL);
+        free(F), free(A[i]), free(piv[i]);
+    }
+    free(ld), free(info), free(piv), free(A);
+    return wrong;
+}
+
+/* GEMM of @p count padded matrices of sizes up to 16, each with its own
+ * scalars, beta = 0 (C NaN) on every fifth. @return the matrices that
+ * are wrong. */
+static int large_gemm(hetla_context *ctx, hetla_int count)
+{
+    hetla_int *dims = malloc(7 * (size_t)count * sizeof *dims), *m = dims, *n = m + count, *k = n + count;
+    hetla_int *lda = k + count, *ldb = lda + count, *ldc = ldb + count, *info = ldc + count;
+    T *ab = malloc(2 * (size_t)count * sizeof *ab), *alpha = ab, *beta = ab + count;
+    T **ops = malloc(4 * (size_t)count * sizeof *ops), **A = ops, **B = A + count, **C = B + count, **C0 = C + count;
+    for (hetla_int i = 0; i < count; i++) {
+        m[i] = 1 + i % 13, n[i] = 1 + (i * 5) % 16, k[i] = 1 + (i * 3) % 11;
+        lda[i] = m[i] + PAD, ldb[i] = k[i] + PAD, ldc[i] = m[i] + PAD;
+        alpha[i] = rndt(), beta[i] = i % 5 ? rndt() : 0;
+        A[i] = padded(NULL, m[i], k[i]), B[i] = padded(NULL, k[i], n[i]);
+        C[i] = beta[i] == 0 ? ref_nan(ldc[i], n[i], 1) : padded(NULL, m[i], n[i]), C0[i] = compact(C[i], m[i], n[i]);
+    }
+    CHECK_OK(hetla_zgemm_vbatch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc,
+                                count, info));
+    int wrong = 0;
+    for (hetla_int i = 0; i < count; i++) {
+        T *Ac = compact(A[i], m[i], k[i]), *Bc = compact(B[i], k[i], n[i]), *Cc = compact(C[i], m[i], n[i]);
+        R scale = cabs(alpha[i]) * norm1(Ac, m[i], k[i]) * norm1(Bc, k[i], n[i]) * (R)(k[i] + 1) +
+                  (beta[i] == 0 ? 0 : cabs(beta[i]) * norm1(C0[i], m[i], n[i]));
+        ref_gemm(HETLA_NO_TRANS, HETLA_NO_TRANS, m[i], n[i], k[i], alpha[i], Ac, m[i], Bc, k[i], beta[i], C0[i]);
+        wrong += info[i] != 0 || !(resid(Cc, C0[i], m[i], n[i], scale) < TOL);
+        free(Ac), free(Bc), free(Cc), free(A[i]), free(B[i]), free(C[i]), free(C0[i]);
+    }
+    free(dims), free(ab), free(ops);
+    return wrong;
+}
+
+/* A variable batch and a group of a few thousand matrices, enough for a
+ * context with no CPU worker to split their staging (packing, gathering
+ * and back; parts of 1 MiB at least, stage.c) among its threads: LU of
+ * orders 1..32 ascending, so that the threads' parts hold unequal
+ * counts, and of a group of orders 8 and 24, each with two failing
+ * matrices in different parts; GEMM with each matrix's own scalars. */
+void ztest_batch_vlarge(hetla_context *ctx)
+{
+    enum { L = 3000, TOP = 32 };
+    hetla_int *n = malloc(L * sizeof *n);
+    T **A0 = malloc(L * sizeof *A0);
+    for (int group = 0; group < 2; group++) {
+        for (hetla_int i = 0; i < L; i++) {
+            n[i] = group ? (i < L / 2 ? 8 : 24) : 1 + i * TOP / L;
+            A0[i] = ref_new(n[i], n[i], 1);
+            for (hetla_int q = 0; (i == L / 4 || i == L - 3) && q < n[i]; q++)
+                A0[i][q + n[i]] = 0;
+        }
+        int wrong = large_lu(ctx, group, L, n, A0, L / 4, L - 3);
+        CHECK(wrong == 0);
+        if (wrong)
+            fprintf(stderr, "  %s of %d matrices: %d wrong\n", group ? "getrf_batch_group" : "getrf_vbatch", L, wrong);
+        for (hetla_int i = 0; i < L; i++)
+            free(A0[i]);
+    }
+    free(n), free(A0);
+    int wrong = large_gemm(ctx, L);
+    CHECK(wrong == 0);
+    if (wrong)
+        fprintf(stderr, "  gemm_vbatch of %d matrices: %d wrong\n", L, wrong);
 }
