@@ -154,7 +154,7 @@ typedef struct hetla__vbatch_args {
     void *const *A, *const *B, *const *C;
     hetla_int *const *ipiv;
     hetla_int *info;
-    hetla_int top; /* the factorizations' largest order, set by hetla__vbatch_check */
+    hetla_int top; /* the largest order (but TRSM's), set by hetla__vbatch_check */
 } hetla__vbatch_args;
 
 /** One matrix of a packed chunk of a variable batch, in the chunk's
@@ -179,7 +179,7 @@ typedef struct hetla__vpacked_args {
     hetla_uplo uplo;
     hetla_trans transa, transb;
     hetla_diag diag;
-    hetla_int top; /* the factorizations: the largest order of the batch (0: not known) */
+    hetla_int top; /* the largest order of the batch (0: not known) */
 } hetla__vpacked_args;
 
 /** Operand j (A, B, C) of a matrix of a variable batch: the caller's
@@ -314,7 +314,7 @@ typedef struct hetla__vcheck {
     hetla_int first_i;
     const char *first_name;
     char why[96];
-    hetla_int top; /* the factorizations' largest order checked */
+    hetla_int top; /* the largest order checked (but TRSM's) */
 } hetla__vcheck;
 
 /** Starts the checks of @p count matrices (info zeroed). */
@@ -350,8 +350,8 @@ static inline void hetla__vcheck_ptr(hetla__vcheck *c, hetla_int i, int pos, con
  *  sizes, leading dimensions, operands, at the positions of the calls
  *  hetla_?gemm_vbatch, ...) over matrices 0 .. @p count-1, info (may be
  *  NULL) set for each, split among the CPU workers as tasks of @p r when
- *  the batch is large; sets the factorizations' largest order (@p a's
- *  top); @return HETLA_ERR_ARG naming the first bad matrix's argument (of
+ *  the batch is large; sets the largest order (@p a's top; TRSM's is
+ *  left 0); @return HETLA_ERR_ARG naming the first bad matrix's argument (of
  *  @p fn), or success. */
 hetla_status hetla__vbatch_check(hetla__batch_run *r, const char *fn, hetla__vbatch_args *a, hetla_int count,
                                  hetla_int *info);

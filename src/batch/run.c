@@ -405,6 +405,8 @@ static inline void vcheck_gemm(const hetla__vbatch_args *a, hetla_int i, hetla__
     hetla__vcheck_ld(c, i, 14, "ldc", a->ldc[i], m);
     hetla__vcheck_ptr(c, i, 8, "A", a->A[i], m * k), hetla__vcheck_ptr(c, i, 10, "B", a->B[i], k * n);
     hetla__vcheck_ptr(c, i, 13, "C", a->C[i], m * n);
+    const hetla_int order = m > n ? (m > k ? m : k) : (n > k ? n : k);
+    c->top = order > c->top ? order : c->top;
 }
 
 static inline void vcheck_gemv(const hetla__vbatch_args *a, hetla_int i, hetla__vcheck *c)
@@ -414,6 +416,8 @@ static inline void vcheck_gemv(const hetla__vbatch_args *a, hetla_int i, hetla__
     hetla__vcheck_size(c, i, 3, "m", m), hetla__vcheck_size(c, i, 4, "n", n);
     hetla__vcheck_ld(c, i, 7, "lda", a->lda[i], m), hetla__vcheck_ptr(c, i, 6, "A", a->A[i], m * n);
     hetla__vcheck_ptr(c, i, 8, "x", a->B[i], t ? m : n), hetla__vcheck_ptr(c, i, 10, "y", a->C[i], t ? n : m);
+    const hetla_int order = m > n ? m : n;
+    c->top = order > c->top ? order : c->top;
 }
 
 static inline void vcheck_trsm(const hetla__vbatch_args *a, hetla_int i, hetla__vcheck *c)
