@@ -35,6 +35,7 @@ static void context_free(hetla_context *ctx)
     if (ctx->sched && ctx->sched_state)
         ctx->sched->fini(ctx->sched_state);
     hetla__registry_fini(ctx);
+    hetla__cache_destroy(&ctx->host_cache); /* before the backends that unpin it go */
     hetla__devices_close(ctx);
     hetla__trace_fini(ctx);
     hetla__topology_fini(ctx);
@@ -111,7 +112,9 @@ hetla_status hetla_context_create(const hetla_config *cfg, hetla_context **out)
     pthread_mutex_init(&ctx->crew_lock, NULL);
     ctx->default_seq.ctx = ctx;
     ctx->t0 = hetla__now();
-    hetla_status s = context_setup(ctx, cfg);
+    hetla_status s = hetla__host_cache_init(ctx);
+    if (!s)
+        s = context_setup(ctx, cfg);
     if (s) {
         char detail[512];
         strncpy(detail, hetla_error_detail(), sizeof detail - 1);

@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 
 #include "hetla.h"
+#include "devices/cache.h"
 #include "devices/device.h"
 #include "runtime/crew.h"
 
@@ -104,6 +105,7 @@ struct hetla_context {
     hetla_data *data_list;
     atomic_ullong use_clock;
     atomic_size_t mem_used[HETLA__MAX_NODES];
+    hetla__dev_cache host_cache; /* large host buffers, reused (runtime/coherence.c) */
 
     /* kernel registry (kernels/registry.c) */
     pthread_mutex_t registry_lock;

@@ -221,13 +221,18 @@ int hetla__cache_free(hetla__dev_cache *c, void *ptr)
         return 0;
     pthread_mutex_lock(&c->lock);
     hetla__cache_block *b = live_remove(c, ptr);
+    int found = b != NULL;
     if (b) {
         c->in_use -= b->size;
-        b->next = c->free_list[b->cls];
-        c->free_list[b->cls] = b;
+        if (c->keep && c->held - c->in_use > c->keep) {
+            give_back(c, b);
+        } else {
+            b->next = c->free_list[b->cls];
+            c->free_list[b->cls] = b;
+        }
     }
     pthread_mutex_unlock(&c->lock);
-    return b ? 0 : -1;
+    return found ? 0 : -1;
 }
 
 size_t hetla__cache_trim(hetla__dev_cache *c)

@@ -1,5 +1,6 @@
-/* The caching allocator of the accelerator backends, as plain bookkeeping:
- * size-class free lists, a cap, trimming. The device calls (cudaMalloc and
+/* The caching allocator of the accelerator backends and of the host's
+ * large buffers, as plain bookkeeping: size-class free lists, a cap,
+ * trimming. The device calls (cudaMalloc and
  * cudaFree, clCreateBuffer and clReleaseMemObject) come in as function
  * pointers, so this part is tested without a device. */
 #ifndef HETLA_DEVICE_CACHE_H
@@ -25,6 +26,7 @@ typedef struct hetla__dev_cache {
     hetla__raw_free_fn raw_free;
     void *user;
     size_t limit; /**< most bytes held from the device; 0 = no cap */
+    size_t keep;  /**< most free bytes kept for reuse (a freed block past it goes back); 0 = no cap */
     size_t held;  /**< bytes got from raw_alloc and not given back */
     size_t in_use;
     unsigned long long raw_allocs, raw_frees, hits;
@@ -67,8 +69,9 @@ hetla_status hetla__cache_alloc(hetla__dev_cache *c, size_t bytes, void **ptr, h
  *  and @p raw_error its error's name. @return @p s. */
 hetla_status hetla__cache_fail(hetla__dev_cache *c, hetla_status s, size_t bytes, const hetla__cache_failure *why,
                                const char *dev, const char *cap, const char *raw, const char *raw_error);
-/** Returns @p ptr to its class's free list. @return 0, or -1 if @p ptr was
- *  not handed out by this cache (nothing is done). */
+/** Returns @p ptr to its class's free list (to the device where the free
+ *  blocks would pass @c keep). @return 0, or -1 if @p ptr was not handed
+ *  out by this cache (nothing is done). */
 int hetla__cache_free(hetla__dev_cache *c, void *ptr);
 /** Gives every cached (free) block back to the device. @return bytes released. */
 size_t hetla__cache_trim(hetla__dev_cache *c);

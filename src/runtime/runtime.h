@@ -282,6 +282,8 @@ void hetla__host_unpin(hetla_context *ctx, void *ptr);
 /** Memory of node @p node; on an accelerator counted against the
  *  context's limit (no eviction here: see replica_alloc). */
 hetla_status hetla__node_alloc(hetla_context *ctx, int node, size_t bytes, void **ptr);
+/** The context's cache of large host buffers (hetla__node_alloc on node 0). */
+hetla_status hetla__host_cache_init(hetla_context *ctx);
 void hetla__node_free(hetla_context *ctx, int node, void *ptr, size_t bytes);
 
 /* kernels (kernels/registry.c) */

@@ -1,6 +1,7 @@
 /* The accelerators' caching allocator with host memory standing in for the
- * device: size classes, reuse, the cap, release and retry when the device
- * refuses, bad frees, many blocks, threads. No device needed. */
+ * device: size classes, reuse, the cap, the free bytes kept, release and
+ * retry when the device refuses, bad frees, many blocks, threads. No
+ * device needed. */
 #include <pthread.h>
 #include <stdint.h>
 
@@ -139,6 +140,30 @@ static void test_cap(void)
     teardown(&c, &f);
 }
 
+/* Free blocks past `keep` go back to the device at once. */
+static void test_keep(void)
+{
+    hetla__dev_cache c;
+    fake_dev f;
+    hetla__cache_failure why;
+    setup(&c, &f, 0, 0);
+    c.keep = 3000;
+    void *p, *q, *r;
+    CHECK_OK(hetla__cache_alloc(&c, 2048, &p, &why));
+    CHECK_OK(hetla__cache_alloc(&c, 1024, &q, &why));
+    CHECK_OK(hetla__cache_alloc(&c, 2048, &r, &why));
+    CHECK(hetla__cache_free(&c, p) == 0); /* 2048 free: kept */
+    CHECK(stats(&c).cached == 2048 && stats(&c).raw_frees == 0);
+    CHECK(hetla__cache_free(&c, r) == 0); /* 4096 would pass 3000: r goes back */
+    CHECK(stats(&c).cached == 2048 && stats(&c).raw_frees == 1);
+    CHECK(hetla__cache_free(&c, q) == 0); /* 3072 passes 3000 as well */
+    hetla__cache_stats s = stats(&c);
+    CHECK(s.cached == 2048 && s.raw_frees == 2 && s.in_use == 0 && f.used == 2048);
+    CHECK_OK(hetla__cache_alloc(&c, 2000, &q, &why)); /* the kept block */
+    CHECK(q == p && stats(&c).hits == 1);
+    teardown(&c, &f);
+}
+
 static void test_refusal_retry(void)
 {
     hetla__dev_cache c;
@@ -270,6 +295,7 @@ int main(int argc, char **argv)
         {"class_sizes", test_class_sizes, 0},
         {"reuse", test_reuse, 0},
         {"cap", test_cap, 0},
+        {"keep", test_keep, 0},
         {"refusal_retry", test_refusal_retry, 0},
         {"bad_free", test_bad_free, 0},
         {"many", test_many, 0},

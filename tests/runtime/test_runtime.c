@@ -1,5 +1,5 @@
 /* Runtime tests: configuration and bad input, dependency order, sequences,
- * scratch buffers, tiled matrices, coherence over a second memory node,
+ * scratch buffers, the reuse of large host buffers, tiled matrices, coherence over a second memory node,
  * and random DAGs checked against serial execution. */
 #include <pthread.h>
 #include <stdint.h>
@@ -273,6 +273,35 @@ static void test_scratch(void)
     }
     CHECK_OK(hetla_data_unregister(tmp));
     CHECK_OK(hetla_context_destroy(ctx));
+}
+
+/* A large host buffer hetla allocates comes back from the context's cache
+ * once its handle is gone: the next one of its size class reuses it (its
+ * pages already there), while buffers alive together stay apart. */
+static void test_host_reuse(void)
+{
+    hetla_context *ctx = test_context("cpu", 1);
+    enum { N = 300000 }; /* 2.4 MB: above the cache's 1 MiB */
+    hetla_data *a, *b, *c;
+    void *pa, *pb, *pc;
+    size_t ld;
+    CHECK_OK(hetla_data_create(ctx, N, 1, HETLA_INT64, &a));
+    CHECK_OK(hetla_data_acquire(a, HETLA_W, &pa, &ld));
+    memset(pa, 7, (size_t)N * sizeof(int64_t));
+    CHECK_OK(hetla_data_release(a));
+    CHECK_OK(hetla_data_unregister(a));
+    CHECK_OK(hetla_data_create(ctx, N - 1000, 1, HETLA_INT64, &b)); /* same size class */
+    CHECK_OK(hetla_data_acquire(b, HETLA_W, &pb, &ld));
+    CHECK(pb == pa);
+    CHECK_OK(hetla_data_create(ctx, N, 1, HETLA_INT64, &c));
+    CHECK_OK(hetla_data_acquire(c, HETLA_W, &pc, &ld));
+    CHECK(pc != pb);
+    memset(pc, 1, (size_t)N * sizeof(int64_t)); /* both whole and writable */
+    memset(pb, 2, (size_t)(N - 1000) * sizeof(int64_t));
+    CHECK_OK(hetla_data_release(b));
+    CHECK_OK(hetla_data_release(c));
+    CHECK_OK(hetla_data_unregister(b));
+    CHECK_OK(hetla_context_destroy(ctx)); /* c never unregistered: the context gives its buffer back */
 }
 
 /* ---- tiled matrices ----------------------------------------------------- */
@@ -713,6 +742,7 @@ int main(int argc, char **argv)
         {"chain_order", test_chain_order, 0},
         {"sequence_sticky", test_sequence_sticky, 0},
         {"scratch", test_scratch, 0},
+        {"host_reuse", test_host_reuse, 0},
         {"tiled_shape", test_tiled_shape, 0},
         {"coherence_two_nodes", test_coherence_two_nodes, 0},
         {"prefetch", test_prefetch, 0},
