@@ -334,10 +334,11 @@ static double factor_case(hetla_context *ctx, int what, hetla_dtype t, hetla_bat
 }
 
 /* Every kernel's orders: one thread a matrix (1..8), a column a thread
- * (13), two rows a lane (16), a row a lane in rows of 20, 22, ..., 32
- * (interleaved LU through shared memory): 17, 21, 23, 26, 28, 30, 31 with
- * idle lanes, and 32. */
-static const hetla_int factor_orders[] = {1, 2, 3, 4, 5, 6, 7, 8, 13, 16, 17, 21, 23, 26, 28, 30, 31, 32};
+ * (9..15, each order its own kernel), two rows a lane (16), a row a lane
+ * in rows of 20, 22, ..., 32 (interleaved LU through shared memory): 17,
+ * 21, 23, 26, 28, 30, 31 with idle lanes, and 32. */
+static const hetla_int factor_orders[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13,
+                                          14, 15, 16, 17, 21, 23, 26, 28, 30, 31, 32};
 
 /* m x n LU (the register kernels take square matrices only; the others
  * all shapes): wide and tall, a row or a column, across the orders where

@@ -3,7 +3,7 @@
  * per matrix, the algorithms of the CPU reference (src/batch/zbatch_ref.c)
  * element for element, so that the results and every matrix's own info
  * match the CPU's. Square LU of interleaved operands up to order 8 in one
- * thread's registers, at orders 9..14 a column a thread (32 matrices a
+ * thread's registers, at orders 9..15 a column a thread (32 matrices a
  * block); where it pays (rows_pay: most orders 4..32), the
  * matrix in registers, a row or two a thread, pivot search and broadcasts
  * by warp shuffles (interleaved LU above order 16 loaded and stored
@@ -209,22 +209,25 @@ template <typename T, int N> __device__ __forceinline__ void swap_rows(T (&a)[N]
     }
 }
 
-/* ---- LU in registers, a column a thread: interleaved orders 9..14 ------
+/* ---- LU in registers, a column a thread: interleaved orders 9..15 ------
  * A block of N warps holds 32 matrices of order n <= N: lane q of warp c
  * holds column c of matrix q in registers, so that every load and store
  * of a warp is one coalesced run over 32 consecutive matrices. Step j:
- * warp j (its column up to date) finds the pivot, interchanges, divides
- * and publishes the multipliers and the pivot in shared memory; after one
- * barrier every other warp interchanges its column's two elements and
- * (columns right of j) subtracts the multipliers times its element j.
- * Two buffers of multipliers alternate, so one barrier a step keeps the
- * writer of step j + 1 off the buffer still read in step j. Pivots and
- * info gather in shared memory and leave coalesced at the end. Same
- * arithmetic, ties and info as getrf_in. */
+ * warp j (its column up to date) finds the pivot, interchanges and
+ * publishes its column below the diagonal, the pivot and the diagonal in
+ * shared memory; after a barrier warp i > j divides element i by the
+ * diagonal there (a division a warp, where warp j alone took n - j - 1 of
+ * them in a row while the others waited); after a second barrier every
+ * other warp interchanges its column's two elements and (columns right of
+ * j) subtracts the multipliers times its element j, and warp j takes the
+ * multipliers into its column. Two buffers of multipliers alternate, so
+ * that the writer of step j + 1 keeps off the buffer still read in step
+ * j. Pivots and info gather in shared memory and leave coalesced at the
+ * end. Same arithmetic, ties and info as getrf_in. */
 template <typename T, int N, int MB>
 __global__ void __launch_bounds__(32 * N, MB) getrf_cols(const hetla__cuda_factor f)
 {
-    __shared__ T mult[2][N][32]; /* step j's multipliers, buffer j % 2 */
+    __shared__ T mult[2][N][32]; /* step j's column j, then its multipliers, buffer j % 2 */
     __shared__ int piv[N][32];   /* step j's pivot row, + N if it is zero */
     const int q = threadIdx.x, c = threadIdx.y, n = f.n;
     const ll t0 = blockIdx.x * 32ll, t = t0 + q;
@@ -254,20 +257,23 @@ __global__ void __launch_bounds__(32 * N, MB) getrf_cols(const hetla__cuda_facto
                 }
                 swap_rows<T, N>(a, j, p);
             }
-            const bool singular = abs1(a[j]) == 0;
 #pragma unroll
-            for (int i = j + 1; i < N; i++) {
-                if (!singular)
-                    a[i] = quot(a[i], a[j]);
+            for (int i = j; i < N; i++)
                 l[i][q] = a[i];
-            }
-            piv[j][q] = p + (singular ? N : 0);
+            piv[j][q] = p + (abs1(a[j]) == 0 ? N : 0);
         }
         __syncthreads();
         const int pz = piv[j][q], p = pz % N;
+        if (c > j && pz < N)
+            l[c][q] = quot(l[c][q], l[j][q]);
+        __syncthreads();
         if (pz >= N)
             info = info ? info : j + 1;
-        if (c != j) {
+        if (c == j) {
+#pragma unroll
+            for (int i = j + 1; i < N; i++)
+                a[i] = l[i][q];
+        } else {
             if (f.ipiv)
                 swap_rows<T, N>(a, j, p);
             if (c > j)
@@ -540,39 +546,47 @@ template <typename T, int N, int R> __global__ void __launch_bounds__(256) potrf
 }
 
 /* MB blocks an SM asked of the compiler: 40 / N keeps a thread's column
- * in registers up to order 13; at 14, three blocks (224 bytes spilled)
- * ran 922 Gflop/s against 800 with two. */
-template <typename T, int N, int MB = (N < 14 ? 40 / N : 3)>
+ * in registers up to order 13 (hetla / cublasDgetrfBatched, 100 000
+ * doubles, H200: 2.47x at 13 against 2.18x with two blocks, 2.77x at 12
+ * against 2.27x); from 14 two blocks, three spilling (548 bytes at 14:
+ * 1.64x against 2.12x; `bench/results/2026-11-28-session27.md`, section
+ * 3). */
+template <typename T, int N, int MB = (N < 14 ? 40 / N : 2)>
 void launch_cols(const hetla__cuda_factor &f, cudaStream_t st)
 {
     getrf_cols<T, N, MB><<<(unsigned)((f.count + 31) / 32), dim3(32, N), 0, st>>>(f);
 }
 
-/* Square LU of interleaved operands of orders 9..14 a column a thread
- * (elements of up to 8 bytes; double complex was not measured). Measured
- * against the row kernels (`hetla bench getrf-batch --devices cuda
- * --sizes 9,...,16`, 100 000 doubles, H200, Gflop/s): 751 / 851 / 821 /
- * 905 / 945 / 922 at n = 9..14 (299 / 573 / 685 / 804 at 9 / 12 / 13 /
- * 14); at 15 and 16 the barrier of each step holds blocks of 15..16 warps
- * (937 against 936 at 15; 906 against 1273 at 16 with three blocks an SM,
- * 900 with two). Strided operands stay on the row kernels: a column a
- * thread then reads one element of a sector a lane (343 / 425 / 495 against
- * 306 / 485 / 702 at 9 / 11 / 13). */
+/* Square LU of interleaved operands of orders 9..15 a column a thread
+ * (elements of up to 8 bytes). Measured (`hetla bench getrf-batch
+ * --devices cuda --sizes 9,...,16`, 100 000 doubles, H200, hetla /
+ * cublasDgetrfBatched), with the divisions spread over the warps: 3.57 /
+ * 3.33 / 2.92 / 2.77 / 2.47 / 2.12 / 2.01x at n = 9..15, against 3.02 /
+ * 2.79 / 2.29 / 2.18 / 1.99 / 1.73x with warp j dividing alone at 9..14
+ * and 1.64x for the row kernels at 15; at 16 1.955x against their 2.03x
+ * (`bench/results/2026-11-28-session27.md`, sections 2-3; before, at 9..14
+ * 751 / 851 / 821 / 905 / 945 / 922 Gflop/s against the row kernels' 299
+ * / 573 / 685 / 804 at 9 / 12 / 13 / 14). Strided operands stay on the
+ * row kernels: a column a thread then reads one element of a sector a
+ * lane (343 / 425 / 495 against 306 / 485 / 702 Gflop/s at 9 / 11 / 13). */
 template <typename T> bool try_cols(const hetla__cuda_factor &f, cudaStream_t st)
 {
-    if constexpr (sizeof(T) > 8)
+    if constexpr (sizeof(T) > 8) { /* not instantiated: no register column holds them */
         return false;
-    if (!lanes(f.A) || f.m != f.n || f.n < 9 || f.n > 14)
-        return false;
-    switch (f.n) {
-    case 9: launch_cols<T, 9>(f, st); break;
-    case 10: launch_cols<T, 10>(f, st); break;
-    case 11: launch_cols<T, 11>(f, st); break;
-    case 12: launch_cols<T, 12>(f, st); break;
-    case 13: launch_cols<T, 13>(f, st); break;
-    default: launch_cols<T, 14>(f, st); break;
+    } else {
+        if (!lanes(f.A) || f.m != f.n || f.n < 9 || f.n > 15)
+            return false;
+        switch (f.n) {
+        case 9: launch_cols<T, 9>(f, st); break;
+        case 10: launch_cols<T, 10>(f, st); break;
+        case 11: launch_cols<T, 11>(f, st); break;
+        case 12: launch_cols<T, 12>(f, st); break;
+        case 13: launch_cols<T, 13>(f, st); break;
+        case 14: launch_cols<T, 14>(f, st); break;
+        default: launch_cols<T, 15>(f, st); break;
+        }
+        return true;
     }
-    return true;
 }
 
 /* LU (@p lu) or Cholesky in registers, 8 warps a block; interleaved LU
@@ -634,8 +648,8 @@ template <typename T, int N, int... Ns> void launch_row_a_lane(const hetla__cuda
  *   but 265 / 486 at 6 / 12 against 423 / 882 (a quarter of the lanes
  *   idle) and 579 at 32 against 652.
  * The register kernels are the strided path from n = 3 (Cholesky) or 4
- * (square LU); on interleaved operands square LU from n = 7 (from 15 where
- * try_fixed and try_cols apply) and Cholesky where the order
+ * (square LU); on interleaved operands square LU from n = 7 (at 16 and
+ * above where try_fixed and try_cols apply) and Cholesky where the order
  * fills more than three quarters of the rows: 7..8 and 13..16. */
 static bool rows_pay(const hetla__cuda_factor &f, bool lu)
 {
