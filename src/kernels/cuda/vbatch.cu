@@ -490,6 +490,19 @@ template <typename T, bool TA> __global__ void __launch_bounds__(GROUP_THREADS) 
     }
 }
 
+/* The blocks of @p kernel (@p threads a block, @p bytes of dynamic shared
+ * memory) that device @p dev holds at once, at most @p want: the
+ * launches whose resident blocks take their matrices from a counter. */
+template <typename K> cudaError_t resident_blocks(K kernel, int threads, size_t bytes, ll want, int dev, ll *blocks)
+{
+    int sms = 0, resident = 0;
+    cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (e == cudaSuccess)
+        e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, threads, bytes);
+    *blocks = (ll)sms * resident < want ? (ll)sms * resident : want;
+    return e;
+}
+
 /* The group kernel, then the matrices it leaves where the batch may have
  * any (top, the largest order, 0 where not known): GEMM a run a block,
  * GEMV a run a warp. */
@@ -504,16 +517,13 @@ template <typename T> cudaError_t gemm(const hetla__cuda_vbatch &v, unsigned gro
     void (*big)(hetla__cuda_vbatch) = !gemv ? vgemm_big<T> : v.transa ? vgemv_big<T, true> : vgemv_big<T, false>;
     const int threads = gemv ? GROUP_THREADS : TILE_THREADS;
     const ll run = gemv ? GEMV_RUN : BIG_RUN, per = gemv ? threads / 32 : 1;
-    int dev = 0, sms = 0, resident = 0;
+    ll blocks = 0;
+    int dev = 0;
     e = cudaGetDevice(&dev);
     if (e == cudaSuccess)
-        e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-    if (e == cudaSuccess)
-        e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, big, threads, 0);
+        e = resident_blocks(big, threads, 0, ((v.count + run - 1) / run + per - 1) / per, dev, &blocks);
     if (e == cudaSuccess)
         e = cudaMemsetAsync(v.work, 0, sizeof(unsigned long long), st);
-    const ll want = ((v.count + run - 1) / run + per - 1) / per,
-             blocks = (ll)sms * resident < want ? (ll)sms * resident : want;
     if (e == cudaSuccess && blocks > 0) {
         big<<<(unsigned)blocks, threads, 0, st>>>(v);
         e = cudaGetLastError();
@@ -1010,13 +1020,11 @@ template <typename T, bool LU> vskip big_matrices(ll top, int dev)
 template <typename T, bool LU>
 cudaError_t big_classes(const hetla__cuda_vbatch &v, vskip big, int dev, cudaStream_t st)
 {
-    int sm_bytes = 0, reserved = 0, sms = 0, resident = 0;
+    int sm_bytes = 0, reserved = 0;
     cudaFuncAttributes fa;
     cudaError_t e = cudaDeviceGetAttribute(&sm_bytes, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev);
     if (e == cudaSuccess)
         e = cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev);
-    if (e == cudaSuccess)
-        e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
     if (e == cudaSuccess)
         e = cudaFuncGetAttributes(&fa, vfactor_big<T, LU>);
     const size_t fixed = (size_t)reserved + fa.sharedSizeBytes + (LU ? 0 : BIG_DIAG * sizeof(double));
@@ -1031,10 +1039,10 @@ cudaError_t big_classes(const hetla__cuda_vbatch &v, vskip big, int dev, cudaStr
         if (cls.hi <= cls.lo)
             continue;
         const size_t bytes = fixed - reserved - fa.sharedSizeBytes + (size_t)cls.hi * sizeof(T);
+        ll blocks = 0;
         e = cudaFuncSetAttribute(vfactor_big<T, LU>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
         if (e == cudaSuccess)
-            e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, vfactor_big<T, LU>, BIG_THREADS, bytes);
-        const ll blocks = (ll)sms * resident < runs ? (ll)sms * resident : runs;
+            e = resident_blocks(vfactor_big<T, LU>, BIG_THREADS, bytes, runs, dev, &blocks);
         if (e == cudaSuccess && blocks > 0)
             vfactor_big<T, LU><<<(unsigned)blocks, BIG_THREADS, bytes, st>>>(v, cls, next);
         e = e == cudaSuccess ? cudaGetLastError() : e;
