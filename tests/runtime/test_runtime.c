@@ -301,7 +301,8 @@ static void test_host_reuse(void)
     CHECK_OK(hetla_data_release(b));
     CHECK_OK(hetla_data_release(c));
     CHECK_OK(hetla_data_unregister(b));
-    CHECK_OK(hetla_context_destroy(ctx)); /* c never unregistered: the context gives its buffer back */
+    CHECK_OK(hetla_data_unregister(c));
+    CHECK_OK(hetla_context_destroy(ctx)); /* the cache gives both buffers back */
 }
 
 /* ---- tiled matrices ----------------------------------------------------- */
