@@ -49,16 +49,19 @@ template <typename T> __device__ __forceinline__ T op_at(const T *X, ll ld, int 
     return trans ? cj(X[c + r * ld], trans == 2) : X[r + c * ld];
 }
 
-/* sa and sb: TILE_BUF<T> elements each */
-template <typename T, int BM, int BN, int RM, int RN>
-__device__ void gemm_tiles(const hetla__cuda_vbatch &v, const hetla__cuda_vmat &d, T *sa, T *sb)
+/* Rows ib..M-1 and columns jb..N-1 of C (the rest of the matrix's rows
+ * and columns read, if at all, into sums never stored), RM = BM / 16 by
+ * RN = BN / 16 elements a thread. sa and sb: TILE_BUF<T> elements each. */
+template <typename T, int BM, int BN>
+__device__ void gemm_tiles(const hetla__cuda_vbatch &v, const hetla__cuda_vmat &d, T *sa, T *sb, int ib, int M, int jb,
+                           int N)
 {
-    constexpr int TX = BM / RM, TY = BN / RN, NT = TX * TY, LA = BM + 1, LB = BN + 1;
+    constexpr int RM = BM / 16, RN = BN / 16, TX = BM / RM, TY = BN / RN, NT = TX * TY, LA = BM + 1, LB = BN + 1;
     constexpr int PA = BM * TILE_K / NT, PB = TILE_K * BN / NT, SA = TILE_K * LA, SB = TILE_K * LB;
     static_assert(NT == TILE_THREADS && PA * NT == BM * TILE_K && PB * NT == BN * TILE_K &&
                       2 * SA <= TILE_BUF<T> && 2 * SB <= TILE_BUF<T>,
                   "a block of C a thread, whole panels a load");
-    const int ta = v.transa, tb = v.transb, M = (int)d.m, N = (int)d.n, K = (int)d.k;
+    const int ta = v.transa, tb = v.transb, K = (int)d.k;
     T *D = (T *)v.data;
     const T *A = D + d.off[0], *B = D + d.off[1];
     T *C = D + d.off[2];
@@ -67,8 +70,8 @@ __device__ void gemm_tiles(const hetla__cuda_vbatch &v, const hetla__cuda_vmat &
     const int x = (int)threadIdx.x % TX, y = (int)threadIdx.x / TX;
     T ra[PA], rb[PB];
     int buf = 0; /* alternates over every panel of the matrix, tiles included */
-    for (int i0 = 0; i0 < M; i0 += BM)
-        for (int j0 = 0; j0 < N; j0 += BN) {
+    for (int i0 = ib; i0 < M; i0 += BM)
+        for (int j0 = jb; j0 < N; j0 += BN) {
             T acc[RM][RN];
 #pragma unroll
             for (int r = 0; r < RM; r++)
@@ -449,8 +452,12 @@ __device__ ll take_run(const hetla__cuda_vbatch &v, unsigned long long *next, F 
     return base;
 }
 
-/* GEMM matrices larger than a window, a block each in tiles: 32 x 32 (2 x 2
- * a thread) where C fits one, else the largest (gemm_tiles). */
+/* GEMM matrices larger than a window, a block each in tiles (gemm_tiles)
+ * of B x B, B = TILE_MAX<T>, but for the last row and column of tiles,
+ * B / 2 where the rows or columns left take no more: square C of order
+ * 80 in doubles covers 96 x 96 (a tile of 64 x 64, two of 64 x 32 and
+ * one of 32 x 32) where tiles of 64 alone covered 128 x 128 (at orders
+ * 65..96, 1.8-3.9 times the elements of C). */
 template <typename T> __global__ void __launch_bounds__(TILE_THREADS) vgemm_big(const hetla__cuda_vbatch v)
 {
     __shared__ T sa[TILE_BUF<T>], sb[TILE_BUF<T>];
@@ -461,10 +468,17 @@ template <typename T> __global__ void __launch_bounds__(TILE_THREADS) vgemm_big(
     for (ll base; (base = take_run(v, next, takes, list, &found, &taken)) < v.count;)
         for (int q = 0; q < found; q++) {
             const hetla__cuda_vmat &d = v.meta[base + list[q]];
-            if (d.m <= 32 && d.n <= 32)
-                gemm_tiles<T, 32, 32, 2, 2>(v, d, sa, sb);
-            else
-                gemm_tiles<T, TILE_MAX<T>, TILE_MAX<T>, TILE_MAX<T> / 16, TILE_MAX<T> / 16>(v, d, sa, sb);
+            constexpr int B = TILE_MAX<T>, H = B / 2;
+            const int M = (int)d.m, N = (int)d.n, Mb = M % B && M % B <= H ? M - M % B : M,
+                      Nb = N % B && N % B <= H ? N - N % B : N;
+            if (Mb > 0 && Nb > 0)
+                gemm_tiles<T, B, B>(v, d, sa, sb, 0, Mb, 0, Nb);
+            if (Mb > 0 && Nb < N)
+                gemm_tiles<T, B, H>(v, d, sa, sb, 0, Mb, Nb, N);
+            if (Mb < M && Nb > 0)
+                gemm_tiles<T, H, B>(v, d, sa, sb, Mb, M, 0, Nb);
+            if (Mb < M && Nb < N)
+                gemm_tiles<T, H, H>(v, d, sa, sb, Mb, M, Nb, N);
         }
 }
 
