@@ -45,8 +45,9 @@ static hetla_status add_handle(hetla__batch_run *r, void *ptr, size_t m, size_t 
     return s;
 }
 
-/* A staging buffer of the call, m x n elements of @p t: memory of the
- * node of its first writer, freed with the call's handles. */
+/* A staging buffer of the call, m x n elements of @p t, given back with
+ * the call's handles (from 1 MiB into the context's host cache, whose
+ * next call of its size reuses it). */
 static hetla_status add_staging(hetla__batch_run *r, size_t m, size_t n, hetla_dtype t, hetla_data **out)
 {
     hetla_status s = reserve(r);
