@@ -19,6 +19,32 @@
  * cache keeps at most a sixteenth of the host's memory free. */
 enum { HOST_ALIGN = 64, HOST_PAGE = 4096, HOST_CACHE_MIN = 1 << 20 };
 
+/* Under AddressSanitizer a cached block is poisoned while it waits on its
+ * free list and past the bytes asked for while it is handed out (a size
+ * class is up to a quarter larger), so that the cache hides neither a use
+ * after free nor an overrun from the sanitizer. */
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+static void host_handed_out(void *p, size_t bytes)
+{
+    size_t size = hetla__cache_class_size(bytes);
+    ASAN_UNPOISON_MEMORY_REGION(p, size);
+    ASAN_POISON_MEMORY_REGION((char *)p + bytes, size - bytes);
+}
+static void host_cached(void *p, size_t bytes) { ASAN_POISON_MEMORY_REGION(p, hetla__cache_class_size(bytes)); }
+#else
+static void host_handed_out(void *p, size_t bytes)
+{
+    (void)p;
+    (void)bytes;
+}
+static void host_cached(void *p, size_t bytes)
+{
+    (void)p;
+    (void)bytes;
+}
+#endif
+
 static int host_raw_alloc(void *user, size_t bytes, void **ptr)
 {
     *ptr = aligned_alloc(HOST_PAGE, bytes); /* class sizes from 1 MiB are whole pages */
@@ -54,6 +80,8 @@ hetla_status hetla__node_alloc(hetla_context *ctx, int node, size_t bytes, void 
         int ok = bytes >= HOST_CACHE_MIN
                      ? !hetla__cache_alloc(&ctx->host_cache, bytes, ptr, &why)
                      : (*ptr = aligned_alloc(HOST_ALIGN, (bytes + HOST_ALIGN - 1) / HOST_ALIGN * HOST_ALIGN)) != NULL;
+        if (ok && bytes >= HOST_CACHE_MIN)
+            host_handed_out(*ptr, bytes);
         return ok ? HETLA_SUCCESS : hetla__fail(HETLA_ERR_NO_MEMORY, "out of host memory (%zu bytes)", bytes);
     }
     hetla__device *dev = ctx->node_device[node];
@@ -70,6 +98,8 @@ hetla_status hetla__node_alloc(hetla_context *ctx, int node, size_t bytes, void 
 void hetla__node_free(hetla_context *ctx, int node, void *ptr, size_t bytes)
 {
     if (node == 0) {
+        if (bytes >= HOST_CACHE_MIN)
+            host_cached(ptr, bytes); /* before another thread can take it */
         if (bytes < HOST_CACHE_MIN || hetla__cache_free(&ctx->host_cache, ptr))
             free(ptr);
         return;
