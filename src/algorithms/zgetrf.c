@@ -189,7 +189,7 @@ hetla_status hetla_zgetrf_tiled(hetla_tiled *A, hetla_int *ipiv, hetla_int *info
         return hetla__arg_error(fn, 2, "ipiv", "is NULL");
     if (!s)
         s = lu_start(&j, seq, "zgetrf");
-    for (size_t k = 0; k < panels(&j.a) && !s; k++)
+    for (size_t k = 0; !s && k < panels(&j.a); k++)
         s = getrf_step(&j, A, ipiv, info, k);
     return s;
 }
@@ -200,7 +200,7 @@ hetla_status hetla_zgetrf_nopiv_tiled(hetla_tiled *A, hetla_int *info, hetla_seq
     hetla_status s = getrf_check("hetla_zgetrf_nopiv_tiled", A, 2, info, &j);
     if (!s)
         s = lu_start(&j, seq, "zgetrf_nopiv");
-    for (size_t k = 0; k < panels(&j.a) && !s; k++)
+    for (size_t k = 0; !s && k < panels(&j.a); k++)
         s = nopiv_step(&j, A, info, k);
     return s;
 }
