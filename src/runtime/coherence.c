@@ -75,14 +75,16 @@ hetla_status hetla__node_alloc(hetla_context *ctx, int node, size_t bytes, void 
 {
     if (bytes == 0)
         bytes = 1;
-    if (node == 0) {
+    if (node == 0 && bytes >= HOST_CACHE_MIN) {
         hetla__cache_failure why;
-        int ok = bytes >= HOST_CACHE_MIN
-                     ? !hetla__cache_alloc(&ctx->host_cache, bytes, ptr, &why)
-                     : (*ptr = aligned_alloc(HOST_ALIGN, (bytes + HOST_ALIGN - 1) / HOST_ALIGN * HOST_ALIGN)) != NULL;
-        if (ok && bytes >= HOST_CACHE_MIN)
-            host_handed_out(*ptr, bytes);
-        return ok ? HETLA_SUCCESS : hetla__fail(HETLA_ERR_NO_MEMORY, "out of host memory (%zu bytes)", bytes);
+        if (hetla__cache_alloc(&ctx->host_cache, bytes, ptr, &why))
+            return hetla__fail(HETLA_ERR_NO_MEMORY, "out of host memory (%zu bytes)", bytes);
+        host_handed_out(*ptr, bytes);
+        return HETLA_SUCCESS;
+    }
+    if (node == 0) {
+        *ptr = aligned_alloc(HOST_ALIGN, (bytes + HOST_ALIGN - 1) / HOST_ALIGN * HOST_ALIGN);
+        return *ptr ? HETLA_SUCCESS : hetla__fail(HETLA_ERR_NO_MEMORY, "out of host memory (%zu bytes)", bytes);
     }
     hetla__device *dev = ctx->node_device[node];
     size_t used = atomic_fetch_add(&ctx->mem_used[node], bytes) + bytes;
