@@ -3,8 +3,9 @@
  * per matrix, the algorithms of the CPU reference (src/batch/zbatch_ref.c)
  * element for element, so that the results and every matrix's own info
  * match the CPU's. Square LU of interleaved operands up to order 8 in one
- * thread's registers, at orders 9..15 a column a thread (32 matrices a
- * block); where it pays (rows_pay: most orders 4..32), the
+ * thread's registers, at orders 9..14 a thread a matrix in shared memory
+ * (left-looking), at 15 a column a thread (32 matrices a block); where it
+ * pays (rows_pay: most orders 4..32), the
  * matrix in registers, a row or two a thread, pivot search and broadcasts
  * by warp shuffles (interleaved LU above order 16 loaded and stored
  * through shared memory); other LU in shared memory (for interleaved operands
@@ -209,7 +210,7 @@ template <typename T, int N> __device__ __forceinline__ void swap_rows(T (&a)[N]
     }
 }
 
-/* ---- LU in registers, a column a thread: interleaved orders 9..15 ------
+/* ---- LU in registers, a column a thread: interleaved order 15 ----------
  * A block of N warps holds 32 matrices of order n <= N: lane q of warp c
  * holds column c of matrix q in registers, so that every load and store
  * of a warp is one coalesced run over 32 consecutive matrices. Step j:
@@ -296,6 +297,169 @@ __global__ void __launch_bounds__(32 * N, MB) getrf_cols(const hetla__cuda_facto
         }
     if (c == 0 && live)
         f.info[t] = info;
+}
+
+/* ---- LU in shared memory, left-looking, a thread a matrix ---------------
+ * A block of one warp: thread q factors matrix t0 + q of order N, copied
+ * to shared memory (element (r, c) of the block's matrix q at
+ * S[(r + c N) 32 + q], so that a warp's accesses to one element of its
+ * matrices are conflict-free whichever rows they name), two columns a
+ * copy group, so that the first columns are factored while the last are
+ * still on their way. Rows never move there: row[i] is where the row now
+ * in place i sits. The columns go two at a time: loaded into registers
+ * through row[], they take the updates of the columns left of them in
+ * their order (each multiplier loaded once for both), then each in turn
+ * has its pivot found and interchanged (in the second column too: a
+ * select per element below it), is divided, updates the second column
+ * from its registers, and goes back: its rows up to c are final and go to
+ * global memory, the multipliers to shared memory. Every element sees
+ * right-looking's operations in their order, with no store between them:
+ * a thread a matrix issues a fifth of the instructions of the row
+ * kernels' eight lanes (ncu at order 16: 28 against 133 million).
+ * Pivots gather in shared memory and leave coalesced at the end. Same
+ * arithmetic, ties and info as getrf_in. */
+template <typename T, int N> __global__ void __launch_bounds__(32) getrf_left(const hetla__cuda_factor f)
+{
+    extern __shared__ __align__(16) unsigned char smem[];
+    constexpr int B = 2, COL = N * 32; /* columns a panel; a column's stride in S */
+    const int q = threadIdx.x;
+    const ll t0 = blockIdx.x * 32ll, t = t0 + q;
+    const bool live = t < f.count;
+    T *const M = (T *)smem + q;
+    int *const P = (int *)((T *)smem + N * COL); /* pivot j of matrix q at P[j * 32 + q] */
+    T *A = (T *)f.A.ptr + (live ? base(f.A, t) : 0);
+    const ll s = f.A.s, ld = f.A.ld * f.A.s;
+#pragma unroll
+    for (int c = 0; c < N; c++) {
+        if (live)
+#pragma unroll
+            for (int r = 0; r < N; r++)
+                __pipeline_memcpy_async(&M[r * 32 + c * COL], &A[r * s + c * ld], sizeof(T));
+        if (c % B == B - 1 || c == N - 1)
+            __pipeline_commit();
+    }
+    int row[N];
+#pragma unroll
+    for (int i = 0; i < N; i++)
+        row[i] = i * 32;
+    long long info = 0;
+#pragma unroll
+    for (int c0 = 0; c0 < N; c0 += B) {
+        __pipeline_wait_prior((N - 1) / B - c0 / B); /* this panel's copies landed */
+        T a[B][N];
+#pragma unroll
+        for (int b = 0; b < B; b++)
+#pragma unroll
+            for (int i = 0; i < N; i++)
+                a[b][i] = c0 + b < N ? M[row[i] + (c0 + b) * COL] : T{};
+#pragma unroll
+        for (int k = 0; k < c0; k++)
+#pragma unroll
+            for (int i = k + 1; i < N; i++) {
+                const T l = M[row[i] + k * COL];
+#pragma unroll
+                for (int b = 0; b < B; b++)
+                    a[b][i] = a[b][i] - l * a[b][k];
+            }
+#pragma unroll
+        for (int b = 0; b < B; b++) {
+            const int c = c0 + b;
+            if (c >= N)
+                break;
+            int p = c;
+            if (f.ipiv) {
+                double best = abs1(a[b][c]);
+                int at = row[c];
+#pragma unroll
+                for (int i = c + 1; i < N; i++) {
+                    const double v = abs1(a[b][i]);
+                    if (v > best)
+                        p = i, best = v, at = row[i];
+                }
+#pragma unroll
+                for (int x = b; x < B; x++)
+                    swap_rows<T, N>(a[x], c, p);
+#pragma unroll
+                for (int i = c + 1; i < N; i++)
+                    row[i] = i == p ? row[c] : row[i];
+                row[c] = at;
+            }
+            P[c * 32 + q] = p;
+            const T d = a[b][c];
+            if (abs1(d) == 0)
+                info = info ? info : c + 1;
+            else
+#pragma unroll
+                for (int i = c + 1; i < N; i++)
+                    a[b][i] = quot(a[b][i], d);
+#pragma unroll
+            for (int x = b + 1; x < B; x++)
+#pragma unroll
+                for (int i = c + 1; i < N; i++)
+                    a[x][i] = a[x][i] - a[b][i] * a[x][c];
+#pragma unroll
+            for (int i = 0; i < N; i++)
+                if (i > c)
+                    M[row[i] + c * COL] = a[b][i];
+                else if (live)
+                    A[i * s + c * ld] = a[b][i];
+        }
+    }
+    /* the multipliers in their final places */
+    if (live) {
+#pragma unroll
+        for (int c = 0; c < N; c++)
+#pragma unroll
+            for (int i = c + 1; i < N; i++)
+                A[i * s + c * ld] = M[row[i] + c * COL];
+        f.info[t] = info;
+    }
+    if (!f.ipiv)
+        return;
+    /* the pivots, consecutive threads on consecutive entries */
+    __syncwarp();
+    for (int e = q; e < 32 * N; e += 32) {
+        const int r = e / N, j = e - r * N;
+        if (t0 + r < f.count)
+            f.ipiv[(t0 + r) * f.ipiv_ld + j] = P[j * 32 + r] + 1;
+    }
+}
+
+template <typename T, int N> void launch_left(const hetla__cuda_factor &f, cudaStream_t st)
+{
+    constexpr size_t bytes = (size_t)N * 32 * (N * sizeof(T) + sizeof(int));
+    if (bytes > SHARED_BYTES)
+        cudaFuncSetAttribute(getrf_left<T, N>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
+    getrf_left<T, N><<<(unsigned)((f.count + 31) / 32), 32, bytes, st>>>(f);
+}
+
+/* Square LU of interleaved operands of orders 9..14 a thread a matrix in
+ * shared memory (elements of up to 8 bytes). Measured (`hetla bench
+ * getrf-batch --devices cuda --sizes 9,...,16`, 100 000 doubles, H200,
+ * hetla / cublasDgetrfBatched, `bench/results/2026-11-28-session28.md`
+ * section 2): 4.36 / 3.85 / 3.42 / 3.01 / 2.54 / 2.15x at n = 9..14
+ * against 3.56 / 3.32 / 2.90 / 2.76 / 2.47 / 2.13x a column a thread;
+ * a column a panel 4.31 / 3.71 / 3.30 / 2.91 / 2.39 / 2.00x, four 4.35 /
+ * 3.92 / 3.35 / 3.02 / 2.52 / 2.09x. From order 15 no more than three
+ * blocks of 32 matrices fit an SM's shared memory, and three warps an SM
+ * wait on latency: 0.94 / 0.75x at 15 / 16. */
+template <typename T> bool try_left(const hetla__cuda_factor &f, cudaStream_t st)
+{
+    if constexpr (sizeof(T) > 8) { /* not instantiated */
+        return false;
+    } else {
+        if (!lanes(f.A) || f.m != f.n || f.n < 9 || f.n > 14)
+            return false;
+        switch (f.n) {
+        case 9: launch_left<T, 9>(f, st); break;
+        case 10: launch_left<T, 10>(f, st); break;
+        case 11: launch_left<T, 11>(f, st); break;
+        case 12: launch_left<T, 12>(f, st); break;
+        case 13: launch_left<T, 13>(f, st); break;
+        default: launch_left<T, 14>(f, st); break;
+        }
+        return true;
+    }
 }
 
 /* ---- LU in registers, R rows a lane: orders 4..32 -----------------------
@@ -545,46 +709,25 @@ template <typename T, int N, int R> __global__ void __launch_bounds__(256) potrf
         f.info[t] = info;
 }
 
-/* MB blocks an SM asked of the compiler: 40 / N keeps a thread's column
- * in registers up to order 13 (hetla / cublasDgetrfBatched, 100 000
- * doubles, H200: 2.47x at 13 against 2.18x with two blocks, 2.77x at 12
- * against 2.27x); from 14 two blocks, three spilling (548 bytes at 14:
- * 1.64x against 2.12x; `bench/results/2026-11-28-session27.md`, section
- * 3). */
-template <typename T, int N, int MB = (N < 14 ? 40 / N : 2)>
-void launch_cols(const hetla__cuda_factor &f, cudaStream_t st)
-{
-    getrf_cols<T, N, MB><<<(unsigned)((f.count + 31) / 32), dim3(32, N), 0, st>>>(f);
-}
-
-/* Square LU of interleaved operands of orders 9..15 a column a thread
- * (elements of up to 8 bytes). Measured (`hetla bench getrf-batch
- * --devices cuda --sizes 9,...,16`, 100 000 doubles, H200, hetla /
- * cublasDgetrfBatched), with the divisions spread over the warps: 3.57 /
- * 3.33 / 2.92 / 2.77 / 2.47 / 2.12 / 2.01x at n = 9..15, against 3.02 /
- * 2.79 / 2.29 / 2.18 / 1.99 / 1.73x with warp j dividing alone at 9..14
- * and 1.64x for the row kernels at 15; at 16 1.955x against their 2.03x
- * (`bench/results/2026-11-28-session27.md`, sections 2-3; before, at 9..14
- * 751 / 851 / 821 / 905 / 945 / 922 Gflop/s against the row kernels' 299
- * / 573 / 685 / 804 at 9 / 12 / 13 / 14). Strided operands stay on the
- * row kernels: a column a thread then reads one element of a sector a
- * lane (343 / 425 / 495 against 306 / 485 / 702 Gflop/s at 9 / 11 / 13). */
+/* Square LU of interleaved operands of order 15 a column a thread
+ * (elements of up to 8 bytes), two blocks an SM asked of the compiler
+ * (three spilled at 14: 1.64x against 2.12x). Measured (`hetla bench
+ * getrf-batch --devices cuda --sizes 9,...,16`, 100 000 doubles, H200,
+ * hetla / cublasDgetrfBatched): 2.01x against 1.64x for the row kernels
+ * (`bench/results/2026-11-28-session27.md`, sections 2-3), where a thread
+ * a matrix in shared memory runs 0.94x; at 16 1.955x against the row
+ * kernels' 2.03x; at 9..14 3.57 / 3.33 / 2.92 / 2.77 / 2.47 / 2.12x, below
+ * try_left. Strided operands stay on the row kernels: a column a thread
+ * then reads one element of a sector a lane (343 / 425 / 495 against 306
+ * / 485 / 702 Gflop/s at 9 / 11 / 13). */
 template <typename T> bool try_cols(const hetla__cuda_factor &f, cudaStream_t st)
 {
     if constexpr (sizeof(T) > 8) { /* not instantiated: no register column holds them */
         return false;
     } else {
-        if (!lanes(f.A) || f.m != f.n || f.n < 9 || f.n > 15)
+        if (!lanes(f.A) || f.m != f.n || f.n != 15)
             return false;
-        switch (f.n) {
-        case 9: launch_cols<T, 9>(f, st); break;
-        case 10: launch_cols<T, 10>(f, st); break;
-        case 11: launch_cols<T, 11>(f, st); break;
-        case 12: launch_cols<T, 12>(f, st); break;
-        case 13: launch_cols<T, 13>(f, st); break;
-        case 14: launch_cols<T, 14>(f, st); break;
-        default: launch_cols<T, 15>(f, st); break;
-        }
+        getrf_cols<T, 15, 2><<<(unsigned)((f.count + 31) / 32), dim3(32, 15), 0, st>>>(f);
         return true;
     }
 }
@@ -649,7 +792,7 @@ template <typename T, int N, int... Ns> void launch_row_a_lane(const hetla__cuda
  *   idle) and 579 at 32 against 652.
  * The register kernels are the strided path from n = 3 (Cholesky) or 4
  * (square LU); on interleaved operands square LU from n = 7 (at 16 and
- * above where try_fixed and try_cols apply) and Cholesky where the order
+ * above where try_fixed, try_left and try_cols apply) and Cholesky where the order
  * fills more than three quarters of the rows: 7..8 and 13..16. */
 static bool rows_pay(const hetla__cuda_factor &f, bool lu)
 {
@@ -678,7 +821,7 @@ template <typename T> cudaError_t launch(const hetla__cuda_factor &f, bool lu, c
     int W = 128;
     while (W > 16 && W * bytes > SHARED_BYTES)
         W /= 2;
-    if (lu && (try_fixed<T>(f, st) || try_cols<T>(f, st)))
+    if (lu && (try_fixed<T>(f, st) || try_left<T>(f, st) || try_cols<T>(f, st)))
         return cudaGetLastError();
     if (rows_pay(f, lu)) {
         if (f.n <= 4)
