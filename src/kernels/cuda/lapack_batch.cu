@@ -2,10 +2,10 @@
  * partial pivoting) over the batch layouts, in four precisions: one thread
  * per matrix, the algorithms of the CPU reference (src/batch/zbatch_ref.c)
  * element for element, so that the results and every matrix's own info
- * match the CPU's. Square LU of interleaved operands up to order 8 in one
- * thread's registers, at orders 9..14 a thread a matrix in shared memory
- * (left-looking), at 15 a column a thread (32 matrices a block); where it
- * pays (rows_pay: most orders 4..32), the
+ * match the CPU's. Square LU of interleaved operands up to order 3 in one
+ * thread's registers (double complex 5), at orders 4..14 a thread a matrix
+ * in shared memory (left-looking), at 15 a column a thread (32 matrices a
+ * block); where it pays (rows_pay: most orders 4..32), the
  * matrix in registers, a row or two a thread, pivot search and broadcasts
  * by warp shuffles (interleaved LU above order 16 loaded and stored
  * through shared memory); other LU in shared memory (for interleaved operands
@@ -94,22 +94,17 @@ template <typename T> __global__ void __launch_bounds__(THREADS) getrf_shared(co
     }
 }
 
-/* ---- LU in registers, one thread per matrix: square orders up to 8 ------
- * Interleaved operands: consecutive threads, consecutive matrices, so
- * every element's load and store is coalesced; the matrix in registers,
- * fully unrolled, an interchange a select per element of the rows below
- * the pivot (registers are not indexed). Same arithmetic, ties and info
- * as getrf_in. From order 6 the compiler is asked for three blocks an SM
- * (at most 168 registers a thread): at order 8 the kernel took 214, two
- * blocks an SM (11.6 % occupancy), and waited on latency, issuing in 26 %
- * of its cycles. Measured (`hetla bench getrf-batch --devices cuda`,
- * 100 000 doubles, H200, interleaved, over cublasDgetrfBatched, two runs
- * each): 2.12-2.15x at n = 8 against 1.94-1.96x, 2.41-2.44x at 6 against
- * 2.32-2.36x, 2.45-2.53x at 7 against 2.42-2.48x; four blocks lost
- * (1.64-1.68x at 8); below 6, three blocks lost 1-3 %
- * (`bench/results/2026-11-28-session24.md`). */
-template <typename T, int N>
-__global__ void __launch_bounds__(128, N >= 6 ? 3 : 1) getrf_fixed(const hetla__cuda_factor f)
+/* ---- LU in registers, one thread per matrix: square orders up to 3 ------
+ * (double complex 5, which getrf_left does not take.) Interleaved
+ * operands: consecutive threads, consecutive matrices, so every element's
+ * load and store is coalesced; the matrix in registers, fully unrolled, an
+ * interchange a select per element of the rows below the pivot (registers
+ * are not indexed). Same arithmetic, ties and info as getrf_in. Up to
+ * order 8 until getrf_left ran faster from 4 (try_left); at order 8 it
+ * asked the compiler for three blocks an SM (2.12-2.15x
+ * cublasDgetrfBatched against 1.94-1.96x with 214 registers,
+ * `bench/results/2026-11-28-session24.md`). */
+template <typename T, int N> __global__ void __launch_bounds__(128) getrf_fixed(const hetla__cuda_factor f)
 {
     const ll t = blockIdx.x * (ll)blockDim.x + threadIdx.x;
     if (t >= f.count)
@@ -185,16 +180,17 @@ template <typename T, int N> void launch_fixed(const hetla__cuda_factor &f, cuda
     getrf_fixed<T, N><<<(unsigned)((f.count + 127) / 128), 128, 0, st>>>(f);
 }
 
-/* Square LU of interleaved operands in one thread's registers: up to 64
- * real doubles' worth (double complex stops at 5). Measured against the
- * kernels below (`hetla bench getrf-batch --devices cuda --sizes
- * 2,3,4,5,6,7,8`, 100 000 doubles, H200, Gflop/s): 91 / 205 / 340 / 493 /
- * 657 / 829 / 862 against 83 / 190 / 318 / 453 / 579 / 499 / 802. */
+/* Square LU of interleaved operands in one thread's registers: orders up
+ * to 3, double complex up to 5 (50 real doubles). Measured (`hetla bench
+ * getrf-batch --devices cuda`, 100 000 doubles, H200): 91 / 205 Gflop/s
+ * at n = 2 / 3 against 83 / 190 in shared memory (getrf_shared), and
+ * against getrf_left as try_left says. */
 template <typename T> bool try_fixed(const hetla__cuda_factor &f, cudaStream_t st)
 {
-    if (!lanes(f.A) || f.m != f.n || f.n > 8 || sizeof(T) * f.n * f.n > 64 * sizeof(double))
+    constexpr int top = sizeof(T) > 8 ? 5 : 3;
+    if (!lanes(f.A) || f.m != f.n || f.n > top)
         return false;
-    by_order<(sizeof(T) > 8 ? 5 : 8)>(f.n, [&](auto N) { launch_fixed<T, decltype(N)::value>(f, st); });
+    by_order<top>(f.n, [&](auto N) { launch_fixed<T, decltype(N)::value>(f, st); });
     return true;
 }
 
@@ -433,24 +429,32 @@ template <typename T, int N> void launch_left(const hetla__cuda_factor &f, cudaS
     getrf_left<T, N><<<(unsigned)((f.count + 31) / 32), 32, bytes, st>>>(f);
 }
 
-/* Square LU of interleaved operands of orders 9..14 a thread a matrix in
+/* Square LU of interleaved operands of orders 4..14 a thread a matrix in
  * shared memory (elements of up to 8 bytes). Measured (`hetla bench
- * getrf-batch --devices cuda --sizes 9,...,16`, 100 000 doubles, H200,
- * hetla / cublasDgetrfBatched, `bench/results/2026-11-28-session28.md`
- * section 2): 4.36 / 3.85 / 3.42 / 3.01 / 2.54 / 2.15x at n = 9..14
- * against 3.56 / 3.32 / 2.90 / 2.76 / 2.47 / 2.13x a column a thread;
- * a column a panel 4.31 / 3.71 / 3.30 / 2.91 / 2.39 / 2.00x, four 4.35 /
- * 3.92 / 3.35 / 3.02 / 2.52 / 2.09x. From order 15 no more than three
- * blocks of 32 matrices fit an SM's shared memory, and three warps an SM
- * wait on latency: 0.94 / 0.75x at 15 / 16. */
+ * getrf-batch --devices cuda`, 100 000 doubles, H200, hetla /
+ * cublasDgetrfBatched, `bench/results/2026-11-28-session28.md` sections
+ * 4-6): 1.79-1.86 / 3.30-3.42 / 2.78-2.94 / 2.70-2.79 / 2.50-2.55x at n =
+ * 4..8 against 1.66-1.77 / 2.80-2.93 / 2.37-2.47 / 2.43-2.49 / 2.08-2.11x
+ * in one thread's registers (which keeps 2 and 3: 1.03 / 1.91x against
+ * 0.93-1.01 / 1.85-1.88x); 4.41-4.44 / 3.82-3.96 / 3.68-3.69 / 3.36 /
+ * 2.65-2.68 / 2.19-2.21x at 9..14 against 3.54-3.59 / 3.31-3.32 / 2.91-2.93
+ * / 2.77 / 2.47-2.48 / 2.12-2.13x a column a thread; a column a panel
+ * 4.31-2.00x at 9..14, four 4.35-2.09x (section 3). From order 15 no more
+ * than three blocks of 32 matrices fit an SM's shared memory, and three
+ * warps an SM wait on latency: 0.94 / 0.75x at 15 / 16. */
 template <typename T> bool try_left(const hetla__cuda_factor &f, cudaStream_t st)
 {
     if constexpr (sizeof(T) > 8) { /* not instantiated */
         return false;
     } else {
-        if (!lanes(f.A) || f.m != f.n || f.n < 9 || f.n > 14)
+        if (!lanes(f.A) || f.m != f.n || f.n < 4 || f.n > 14)
             return false;
         switch (f.n) {
+        case 4: launch_left<T, 4>(f, st); break;
+        case 5: launch_left<T, 5>(f, st); break;
+        case 6: launch_left<T, 6>(f, st); break;
+        case 7: launch_left<T, 7>(f, st); break;
+        case 8: launch_left<T, 8>(f, st); break;
         case 9: launch_left<T, 9>(f, st); break;
         case 10: launch_left<T, 10>(f, st); break;
         case 11: launch_left<T, 11>(f, st); break;
