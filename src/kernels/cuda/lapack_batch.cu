@@ -295,64 +295,80 @@ __global__ void __launch_bounds__(32 * N, MB) getrf_cols(const hetla__cuda_facto
         f.info[t] = info;
 }
 
+/* Where column k's packed multipliers (places k + 1 .. N - 1) start. */
+template <int N> __host__ __device__ constexpr int loff(int k) { return k * (N - 1) - k * (k - 1) / 2; }
+
 /* ---- LU in shared memory, left-looking, a thread a matrix ---------------
- * A block of one warp: thread q factors matrix t0 + q of order N, copied
- * to shared memory (element (r, c) of the block's matrix q at
- * S[(r + c N) 32 + q], so that a warp's accesses to one element of its
- * matrices are conflict-free whichever rows they name), two columns a
- * copy group, so that the first columns are factored while the last are
- * still on their way. Rows never move there: row[i] is where the row now
- * in place i sits. The columns go two at a time: loaded into registers
- * through row[], they take the updates of the columns left of them in
- * their order (each multiplier loaded once for both), then each in turn
- * has its pivot found and interchanged (in the second column too: a
- * select per element below it), is divided, updates the second column
- * from its registers, and goes back: its rows up to c are final and go to
- * global memory, the multipliers to shared memory. Every element sees
- * right-looking's operations in their order, with no store between them:
- * a thread a matrix issues a fifth of the instructions of the row
- * kernels' eight lanes (ncu at order 16: 28 against 133 million).
- * Pivots gather in shared memory and leave coalesced at the end. Same
- * arithmetic, ties and info as getrf_in. */
+ * A block of one warp: thread q factors matrix t0 + q of order N. Its
+ * columns go two at a time (a panel), each panel copied from global memory
+ * by asynchronous copies two panels ahead into one of two buffers in
+ * shared memory (element r of the panel's column b at its buffer's
+ * (b N + r) 32 + q, so that a warp's accesses to one element of its
+ * matrices are conflict-free whichever rows they name). Rows are not moved
+ * in those buffers: row[i] names where the row now in place i sits, and
+ * the panel is loaded into registers through it. Its columns take the
+ * updates of the columns left of them in their order (each multiplier
+ * loaded once for both), then each in turn has its pivot found and
+ * interchanged (in the panel's registers a select per element below it;
+ * in the multipliers of the columns left of it, packed in shared memory
+ * by place, two loads and two stores a column), is divided, updates the
+ * panel's second column from its registers, and goes back: its rows up to
+ * the diagonal are final and go to global memory, its multipliers to
+ * shared memory, packed (column k's n - k - 1 of them after column k -
+ * 1's). Shared memory thus holds n (n - 1) / 2 + 4 n elements a matrix,
+ * not n^2: more matrices an SM. Every element sees right-looking's
+ * operations in their order, with no store between them: a thread a
+ * matrix issues a fifth of the instructions of the row kernels' eight
+ * lanes (ncu at order 16: 28 against 133 million). Pivots gather in
+ * shared memory and leave coalesced at the end. Same arithmetic, ties and
+ * info as getrf_in. */
 template <typename T, int N> __global__ void __launch_bounds__(32) getrf_left(const hetla__cuda_factor f)
 {
     extern __shared__ __align__(16) unsigned char smem[];
-    constexpr int B = 2, COL = N * 32; /* columns a panel; a column's stride in S */
+    constexpr int B = 2, LN = N * (N - 1) / 2, G = (N + B - 1) / B; /* G panels */
     const int q = threadIdx.x;
     const ll t0 = blockIdx.x * 32ll, t = t0 + q;
     const bool live = t < f.count;
-    T *const M = (T *)smem + q;
-    int *const P = (int *)((T *)smem + N * COL); /* pivot j of matrix q at P[j * 32 + q] */
+    T *const L = (T *)smem + q;           /* multiplier (place i, column k) at L[(loff(k) + i - k - 1) 32] */
+    T *const U = (T *)smem + LN * 32 + q; /* panel m's column b, row r at U[((m % 2) B N + b N + r) 32] */
+    int *const P = (int *)((T *)smem + (LN + 2 * B * N) * 32);
     T *A = (T *)f.A.ptr + (live ? base(f.A, t) : 0);
     const ll s = f.A.s, ld = f.A.ld * f.A.s;
-#pragma unroll
-    for (int c = 0; c < N; c++) {
+    const T zero = {};
+    auto fetch = [&](int m) { /* panel m's columns into its buffer, a copy group */
         if (live)
 #pragma unroll
-            for (int r = 0; r < N; r++)
-                __pipeline_memcpy_async(&M[r * 32 + c * COL], &A[r * s + c * ld], sizeof(T));
-        if (c % B == B - 1 || c == N - 1)
-            __pipeline_commit();
-    }
+            for (int b = 0; b < B; b++)
+#pragma unroll
+                for (int r = 0; r < N; r++)
+                    if (m * B + b < N)
+                        __pipeline_memcpy_async(&U[((m % 2) * B * N + b * N + r) * 32], &A[r * s + (m * B + b) * ld],
+                                                sizeof(T));
+        __pipeline_commit();
+    };
+    fetch(0);
+    if (G > 1)
+        fetch(1);
     int row[N];
 #pragma unroll
     for (int i = 0; i < N; i++)
         row[i] = i * 32;
     long long info = 0;
 #pragma unroll
-    for (int c0 = 0; c0 < N; c0 += B) {
-        __pipeline_wait_prior((N - 1) / B - c0 / B); /* this panel's copies landed */
+    for (int m = 0; m < G; m++) {
+        const int c0 = m * B;
+        __pipeline_wait_prior(m + 1 < G ? 1 : 0);
         T a[B][N];
 #pragma unroll
         for (int b = 0; b < B; b++)
 #pragma unroll
             for (int i = 0; i < N; i++)
-                a[b][i] = c0 + b < N ? M[row[i] + (c0 + b) * COL] : T{};
+                a[b][i] = c0 + b < N ? U[((m % 2) * B * N + b * N) * 32 + row[i]] : zero;
 #pragma unroll
         for (int k = 0; k < c0; k++)
 #pragma unroll
             for (int i = k + 1; i < N; i++) {
-                const T l = M[row[i] + k * COL];
+                const T l = L[(loff<N>(k) + i - k - 1) * 32];
 #pragma unroll
                 for (int b = 0; b < B; b++)
                     a[b][i] = a[b][i] - l * a[b][k];
@@ -379,6 +395,14 @@ template <typename T, int N> __global__ void __launch_bounds__(32) getrf_left(co
                 for (int i = c + 1; i < N; i++)
                     row[i] = i == p ? row[c] : row[i];
                 row[c] = at;
+                if (p != c)
+#pragma unroll
+                    for (int k = 0; k < c; k++) {
+                        T *const col = L + (loff<N>(k) - k - 1) * 32; /* place i at col[i 32] */
+                        const T x = col[c * 32];
+                        col[c * 32] = col[p * 32];
+                        col[p * 32] = x;
+                    }
             }
             P[c * 32 + q] = p;
             const T d = a[b][c];
@@ -396,18 +420,19 @@ template <typename T, int N> __global__ void __launch_bounds__(32) getrf_left(co
 #pragma unroll
             for (int i = 0; i < N; i++)
                 if (i > c)
-                    M[row[i] + c * COL] = a[b][i];
+                    L[(loff<N>(c) + i - c - 1) * 32] = a[b][i];
                 else if (live)
                     A[i * s + c * ld] = a[b][i];
         }
+        if (m + 2 < G) /* into the buffer this panel read, its values used */
+            fetch(m + 2);
     }
-    /* the multipliers in their final places */
     if (live) {
 #pragma unroll
         for (int c = 0; c < N; c++)
 #pragma unroll
             for (int i = c + 1; i < N; i++)
-                A[i * s + c * ld] = M[row[i] + c * COL];
+                A[i * s + c * ld] = L[(loff<N>(c) + i - c - 1) * 32];
         f.info[t] = info;
     }
     if (!f.ipiv)
@@ -423,7 +448,7 @@ template <typename T, int N> __global__ void __launch_bounds__(32) getrf_left(co
 
 template <typename T, int N> void launch_left(const hetla__cuda_factor &f, cudaStream_t st)
 {
-    constexpr size_t bytes = (size_t)N * 32 * (N * sizeof(T) + sizeof(int));
+    constexpr size_t bytes = (size_t)32 * ((N * (N - 1) / 2 + 4 * N) * sizeof(T) + N * sizeof(int));
     if (bytes > SHARED_BYTES)
         cudaFuncSetAttribute(getrf_left<T, N>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
     getrf_left<T, N><<<(unsigned)((f.count + 31) / 32), 32, bytes, st>>>(f);
@@ -432,16 +457,19 @@ template <typename T, int N> void launch_left(const hetla__cuda_factor &f, cudaS
 /* Square LU of interleaved operands of orders 4..14 a thread a matrix in
  * shared memory (elements of up to 8 bytes). Measured (`hetla bench
  * getrf-batch --devices cuda`, 100 000 doubles, H200, hetla /
- * cublasDgetrfBatched, `bench/results/2026-11-28-session28.md` sections
- * 4-6): 1.79-1.86 / 3.30-3.42 / 2.78-2.94 / 2.70-2.79 / 2.50-2.55x at n =
- * 4..8 against 1.66-1.77 / 2.80-2.93 / 2.37-2.47 / 2.43-2.49 / 2.08-2.11x
- * in one thread's registers (which keeps 2 and 3: 1.03 / 1.91x against
- * 0.93-1.01 / 1.85-1.88x); 4.41-4.44 / 3.82-3.96 / 3.68-3.69 / 3.36 /
- * 2.65-2.68 / 2.19-2.21x at 9..14 against 3.54-3.59 / 3.31-3.32 / 2.91-2.93
- * / 2.77 / 2.47-2.48 / 2.12-2.13x a column a thread; a column a panel
- * 4.31-2.00x at 9..14, four 4.35-2.09x (section 3). From order 15 no more
- * than three blocks of 32 matrices fit an SM's shared memory, and three
- * warps an SM wait on latency: 0.94 / 0.75x at 15 / 16. */
+ * cublasDgetrfBatched, `bench/results/2026-11-28-session28.md`): 1.79-1.83
+ * / 2.62-2.65 / 4.31-4.34 / 3.57-3.68 / 3.26-3.27 / 2.69-2.70x at n = 4 / 8
+ * / 10 / 12 / 13 / 14 (section 9), against 1.79-1.82 / 2.44-2.46 /
+ * 3.90-3.92 / 3.28-3.29 / 2.67-2.68 / 2.22-2.24x with the whole matrix
+ * copied to shared memory at once (n^2 elements: 5 blocks an SM at 13, 4
+ * at 14; sections 4-7), against 1.66-1.77 / 2.08-2.11x at 4 / 8 in one
+ * thread's registers (which keeps 2 and 3: 1.03 / 1.91x against 0.93-1.01
+ * / 1.85-1.88x) and 3.31-3.32 / 2.77 / 2.47-2.48 / 2.12-2.13x at 10 / 12
+ * / 13 / 14 a column a thread (section 4); a column a panel lost, four
+ * gained nothing
+ * (section 3). At 15 and 16 it ran 1.16-1.18 / 0.94x, below the column
+ * and row kernels. Final build: 1.85 / 3.30 / 2.95 / 2.83 / 2.67 / 4.80 /
+ * 4.37 / 4.09 / 3.56 / 3.27 / 2.65x at 4..14 (section 10). */
 template <typename T> bool try_left(const hetla__cuda_factor &f, cudaStream_t st)
 {
     if constexpr (sizeof(T) > 8) { /* not instantiated */
