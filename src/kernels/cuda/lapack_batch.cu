@@ -319,7 +319,8 @@ template <int N> __host__ __device__ constexpr int loff(int k) { return k * (N -
  * not n^2: more matrices an SM. Every element sees right-looking's
  * operations in their order, with no store between them: a thread a
  * matrix issues a fifth of the instructions of the row kernels' eight
- * lanes (ncu at order 16: 28 against 133 million). Pivots gather in
+ * lanes (ncu at order 16, the whole matrix then copied at once: 28
+ * against 133 million). Pivots gather in
  * shared memory and leave coalesced at the end. Same arithmetic, ties and
  * info as getrf_in. */
 template <typename T, int N> __global__ void __launch_bounds__(32) getrf_left(const hetla__cuda_factor f)
@@ -466,10 +467,10 @@ template <typename T, int N> void launch_left(const hetla__cuda_factor &f, cudaS
  * thread's registers (which keeps 2 and 3: 1.03 / 1.91x against 0.93-1.01
  * / 1.85-1.88x) and 3.31-3.32 / 2.77 / 2.47-2.48 / 2.12-2.13x at 10 / 12
  * / 13 / 14 a column a thread (section 4); a column a panel lost, four
- * gained nothing
- * (section 3). At 15 and 16 it ran 1.16-1.18 / 0.94x, below the column
- * and row kernels. Final build: 1.85 / 3.30 / 2.95 / 2.83 / 2.67 / 4.80 /
- * 4.37 / 4.09 / 3.56 / 3.27 / 2.65x at 4..14 (section 10). */
+ * gained nothing (section 3). At 15 and 16 it ran 1.16-1.18 / 0.94x,
+ * below the column and row kernels. Final build: 1.85 / 3.30 / 2.95 /
+ * 2.83 / 2.67 / 4.80 / 4.37 / 4.09 / 3.56 / 3.27 / 2.65x at 4..14
+ * (section 10). */
 template <typename T> bool try_left(const hetla__cuda_factor &f, cudaStream_t st)
 {
     if constexpr (sizeof(T) > 8) { /* not instantiated */
