@@ -468,7 +468,8 @@ template <typename T, int N> void launch_left(const hetla__cuda_factor &f, cudaS
  * / 1.85-1.88x) and 3.31-3.32 / 2.77 / 2.47-2.48 / 2.12-2.13x at 10 / 12
  * / 13 / 14 a column a thread (section 4); a column a panel lost, four
  * gained nothing (section 3). At 15 and 16 it ran 1.16-1.18 / 0.94x,
- * below the column and row kernels. Final build: 1.85 / 3.30 / 2.95 /
+ * below the column and row kernels, its unrolled code past 128 KiB there
+ * (146 / 167 KiB against 125 at 14, section 11). Final build: 1.85 / 3.30 / 2.95 /
  * 2.83 / 2.67 / 4.80 / 4.37 / 4.09 / 3.56 / 3.27 / 2.65x at 4..14
  * (section 10). */
 template <typename T> bool try_left(const hetla__cuda_factor &f, cudaStream_t st)
