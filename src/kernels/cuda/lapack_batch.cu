@@ -221,8 +221,7 @@ template <typename T, int N> __device__ __forceinline__ void swap_rows(T (&a)[N]
  * that the writer of step j + 1 keeps off the buffer still read in step
  * j. Pivots and info gather in shared memory and leave coalesced at the
  * end. Same arithmetic, ties and info as getrf_in. */
-template <typename T, int N, int MB>
-__global__ void __launch_bounds__(32 * N, MB) getrf_cols(const hetla__cuda_factor f)
+template <typename T, int N> __global__ void __launch_bounds__(32 * N, 2) getrf_cols(const hetla__cuda_factor f)
 {
     __shared__ T mult[2][N][32]; /* step j's column j, then its multipliers, buffer j % 2 */
     __shared__ int piv[N][32];   /* step j's pivot row, + N if it is zero */
@@ -761,7 +760,7 @@ template <typename T> bool try_cols(const hetla__cuda_factor &f, cudaStream_t st
     } else {
         if (!lanes(f.A) || f.m != f.n || f.n != 15)
             return false;
-        getrf_cols<T, 15, 2><<<(unsigned)((f.count + 31) / 32), dim3(32, 15), 0, st>>>(f);
+        getrf_cols<T, 15><<<(unsigned)((f.count + 31) / 32), dim3(32, 15), 0, st>>>(f);
         return true;
     }
 }
