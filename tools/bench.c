@@ -39,14 +39,19 @@ void bench_flush(void)
         memset(junk, (int)(bench_now() * 1000) & 0x7f, bytes);
 }
 
-double bench_diff_eps(const double *X, const double *Y, size_t len, double n)
+double bench_get(char prec, const void *p, size_t i)
+{
+    return prec == 's' ? (double)((const float *)p)[i] : ((const double *)p)[i];
+}
+
+double bench_diff_eps(char prec, const void *X, const void *Y, size_t len, double n)
 {
     double d = 0, m = 0;
     for (size_t i = 0; i < len; i++) {
-        double e = fabs(X[i] - Y[i]);
-        d = e > d || isnan(e) ? e : d, m = fabs(Y[i]) > m ? fabs(Y[i]) : m;
+        double y = bench_get(prec, Y, i), e = fabs(bench_get(prec, X, i) - y);
+        d = e > d || isnan(e) ? e : d, m = fabs(y) > m ? fabs(y) : m;
     }
-    return d / (n * DBL_EPSILON * (m > 0 ? m : 1));
+    return d / (n * (prec == 's' ? FLT_EPSILON : DBL_EPSILON) * (m > 0 ? m : 1));
 }
 
 hetla_context *bench_context(const char *devices, const char *name)

@@ -50,8 +50,11 @@ double bench_now(void);
 double bench_median(double *t, int n);
 /** Flushes the CPU's caches: writes more than any last-level cache holds. */
 void bench_flush(void);
-/** max |X - Y| over n eps max |Y|: hetla's result against the peer's. */
-double bench_diff_eps(const double *X, const double *Y, size_t len, double n);
+/** Element @p i of @p p, float (@p prec 's') or double ('d'), as a double. */
+double bench_get(char prec, const void *p, size_t i);
+/** max |X - Y| over n eps max |Y|, X and Y @p len elements of precision
+ *  @p prec ('s' or 'd') and eps its own: hetla's result against the peer's. */
+double bench_diff_eps(char prec, const void *X, const void *Y, size_t len, double n);
 /** A context on @p devices (NULL: the CPU), or NULL with the error
  *  printed for bench @p name. */
 struct hetla_context *bench_context(const char *devices, const char *name);

@@ -177,7 +177,7 @@ static double agreement(hetla_context *ctx, const hetla_batch *got, const hetla_
         return -1;
     double d = -1;
     if (!hetla_batch_convert(ctx, got, &s) && s.stride == want->stride)
-        d = bench_diff_eps(s.ptr, want->ptr, (size_t)want->count * (size_t)want->stride, n);
+        d = bench_diff_eps('d', s.ptr, want->ptr, (size_t)want->count * (size_t)want->stride, n);
     return hetla_batch_free(&s) ? -1 : d;
 }
 
@@ -307,10 +307,10 @@ static void gpu_kernel_rows(const bench_opts *o, bench_row *r, const double t[3]
                             double bytes, double convert_bytes, double peak, size_t len, hetla_int n)
 {
     bench_print_rate(o, r, "hetla(interleaved)", t[2], flops, bytes, peak, "kernel, device-resident",
-                     bench_diff_eps(Ri, Rv, len, n));
+                     bench_diff_eps('d', Ri, Rv, len, n));
     bench_row hi = *r;
     bench_print_rate(o, r, "hetla(strided)", t[0], flops, bytes, peak, "kernel, device-resident",
-                     bench_diff_eps(Rs, Rv, len, n));
+                     bench_diff_eps('d', Rs, Rv, len, n));
     bench_row hs = *r;
     bench_print_rate(o, r, "convert-in", t[1], 0, convert_bytes, peak, "strided -> interleaved on the GPU", -1);
     bench_print_rate(o, r, vendor, tv, flops, bytes, peak, vendor_note, -1);
@@ -380,12 +380,12 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
         if (t[3] > 0) {
             bench_print_rate(o, &r, "hetla(interleaved,staged)", t[3], flops, mbytes, peak,
                              "kernel, device-resident; the library takes the unrolled one",
-                             bench_diff_eps(out[2], Cb, len, n));
+                             bench_diff_eps('d', out[2], Cb, len, n));
             bench_print_ratio(o, &r, &v);
         }
         snprintf(name, sizeof name, "hetla(blocked,bs=%lld)", (long long)bs);
         bench_print_rate(o, &r, name, t[4], flops, mbytes, peak, "kernel, device-resident",
-                         bench_diff_eps(out[3], Cb, len, n));
+                         bench_diff_eps('d', out[3], Cb, len, n));
         bench_print_ratio(o, &r, &v);
         bench_print_rate(o, &r, "copy(same bytes)", t[5], 0, mbytes, peak,
                          "one cudaMemcpy moving what the GEMM moves: the bandwidth a transfer this size gets", -1);

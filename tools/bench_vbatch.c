@@ -211,7 +211,7 @@ static int cpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
     char where[48];
     snprintf(where, sizeof where, "hetla_d%s_vbatch%s", j->trans ? "gemv" : j->what, j->trans ? ", A^T" : "");
     bench_print_rate(o, r, "hetla", th, j->flops, j->bytes, 0, where,
-                     bench_diff_eps(got, j->data, j->elems, (double)j->max));
+                     bench_diff_eps('d', got, j->data, j->elems, (double)j->max));
     bench_row h = *r;
     bench_print_rate(o, r, j->kind >= POTRF ? "loop(lapacke)" : "loop(openblas)", best, j->flops, j->bytes, 0,
                      "OpenMP loop of one-thread calls", -1);
@@ -255,7 +255,7 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
         const char *const *v = vendor[j->trans ? GETRF + 1 : j->kind];
         double n = (double)j->max;
         bench_print_rate(o, r, "hetla(packed)", sec[0], j->flops, j->bytes, peak, "kernel, device-resident",
-                         bench_diff_eps(oh, ov, j->elems, n));
+                         bench_diff_eps('d', oh, ov, j->elems, n));
         bench_row h = *r;
         bench_print_rate(o, r, v[0], sec[1], j->flops, j->bytes, peak, v[1], -1);
         bench_print_ratio(o, &h, r);
@@ -263,7 +263,7 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
                          "one cudaMemcpy moving what the call moves", -1);
         if (!o->resident)
             bench_print_rate(o, r, "hetla-api", ta, j->flops, j->bytes, peak, "the call, host to host",
-                             bench_diff_eps(oa, ov, j->elems, n));
+                             bench_diff_eps('d', oa, ov, j->elems, n));
     }
     free(oh), free(ov), free(oa);
     return rc || ta < 0;
