@@ -128,8 +128,9 @@ void bench_print_ratio(const bench_opts *o, const bench_row *a, const bench_row 
 {
     double ratio = b->rate > 0 ? a->rate / b->rate : 0;
     if (o->json)
-        printf("{\"operation\":\"%s\",\"sizes\":\"%s\",\"ratio\":%.4f,\"of\":\"%s\",\"over\":\"%s\"}\n", a->operation,
-               a->sizes, ratio, a->impl, b->impl);
+        printf("{\"operation\":\"%s\",\"precision\":\"%s\",\"sizes\":\"%s\",\"ratio\":%.4f,\"of\":\"%s\","
+               "\"over\":\"%s\"}\n",
+               a->operation, a->precision, a->sizes, ratio, a->impl, b->impl);
     else
         printf("%-18s %-4s %-24s ratio %s / %s = %.3f\n", a->operation, a->precision, a->sizes, a->impl, b->impl,
                ratio);
