@@ -190,10 +190,14 @@ static const struct {
     {"getrf-batch", bench_batch, "dgetrf on tiny matrices beside a loop of LAPACKE calls over all cores"},
 };
 
+/* The benches that run in single precision too (bench_batch's). */
+#define PREC_S_BENCHES "gemm-batch, gemv-batch, trsm-batch, potrf-batch and getrf-batch"
+
 static void usage(void)
 {
     fprintf(stderr, "usage: hetla bench WHAT [--json] [--devices LIST] [--n N,N..] [--tasks T] [--workers W] "
-                    "[--reps R] [--nb NB] [--count C] [--sizes N,N..] [--resident]\nWHAT:\n");
+                    "[--reps R] [--nb NB] [--count C] [--sizes N,N..] [--resident] [--prec s|d]\n"
+                    "--prec: the precision, d (default) or s; s for " PREC_S_BENCHES " only\nWHAT:\n");
     for (size_t i = 0; i < sizeof benches / sizeof *benches; i++)
         fprintf(stderr, "  %-10s %s\n", benches[i].name, benches[i].what);
 }
@@ -204,7 +208,7 @@ int cmd_bench(int argc, char **argv)
         usage();
         return 2;
     }
-    bench_opts o = {.reps = 3};
+    bench_opts o = {.reps = 3, .prec = 'd'};
     for (int a = 1; a < argc; a++) {
         const char *v = a + 1 < argc ? argv[a + 1] : NULL;
         if (!strcmp(argv[a], "--json"))
@@ -227,7 +231,13 @@ int cmd_bench(int argc, char **argv)
             o.count = atol(argv[++a]);
         else if (!strcmp(argv[a], "--sizes") && v && (o.nsizes = parse_list(argv[++a], o.sizes, 16)) > 0)
             ;
-        else {
+        else if (!strcmp(argv[a], "--prec") && v) {
+            if (strcmp(v, "s") && strcmp(v, "d")) {
+                fprintf(stderr, "hetla bench: --prec takes s or d, not '%s'\n", v);
+                return 2;
+            }
+            o.prec = argv[++a][0];
+        } else {
             fprintf(stderr, "hetla bench: bad option '%s'\n", argv[a]);
             usage();
             return 2;
@@ -237,9 +247,15 @@ int cmd_bench(int argc, char **argv)
         fprintf(stderr, "hetla bench: --reps must be >= 1, --tasks, --workers and --nb >= 0\n");
         return 2;
     }
-    for (size_t i = 0; i < sizeof benches / sizeof *benches; i++)
-        if (!strcmp(argv[0], benches[i].name))
-            return benches[i].run(&o, argv[0]);
+    for (size_t i = 0; i < sizeof benches / sizeof *benches; i++) {
+        if (strcmp(argv[0], benches[i].name))
+            continue;
+        if (o.prec == 's' && benches[i].run != bench_batch) {
+            fprintf(stderr, "hetla bench %s: --prec s: only " PREC_S_BENCHES "\n", argv[0]);
+            return 2;
+        }
+        return benches[i].run(&o, argv[0]);
+    }
     fprintf(stderr, "hetla bench: unknown benchmark '%s'\n", argv[0]);
     usage();
     return 2;

@@ -19,6 +19,7 @@ typedef struct bench_opts {
     long sizes[16];      /* --sizes 2,3,4: matrix orders, batch benches */
     int nsizes;
     int resident; /* --resident: GPU factorizations and variable batches device-resident only */
+    char prec;    /* --prec: 'd' (the default) or 's', the fixed batch benches only */
 } bench_opts;
 
 typedef struct bench_row {

@@ -1,13 +1,14 @@
 /* `hetla bench gemm-batch|gemv-batch|trsm-batch|potrf-batch|getrf-batch`:
- * batched routines on many tiny matrices (double precision, --count of
- * each of --sizes), caches flushed before every run, beside a loop of
- * single-threaded OpenBLAS / LAPACKE calls over all cores (OpenMP) and,
- * for GEMM, libxsmm's batch interface. hetla runs on block-interleaved
- * operands; converting them from the strided layout the peers read is
- * timed and reported on a row of its own. With --devices cuda: GEMM,
- * hetla's CUDA kernels beside cublasDgemmStridedBatched, device-resident,
- * and hetla's API host to host; POTRF and GETRF, hetla's kernels beside
- * cusolverDnDpotrfBatched and cublasDgetrfBatched, device-resident. */
+ * batched routines on many tiny matrices (double precision, or single
+ * with --prec s; --count of each of --sizes), caches flushed before every
+ * run, beside a loop of single-threaded OpenBLAS / LAPACKE calls over all
+ * cores (OpenMP) and, for GEMM, libxsmm's batch interface. hetla runs on
+ * block-interleaved operands; converting them from the strided layout the
+ * peers read is timed and reported on a row of its own. With --devices
+ * cuda: GEMM, hetla's CUDA kernels beside cublas[SD]gemmStridedBatched,
+ * device-resident, and hetla's API host to host; POTRF and GETRF, hetla's
+ * kernels beside cusolverDn[SD]potrfBatched and cublas[SD]getrfBatched,
+ * device-resident. */
 #include <cblas.h>
 #include <lapacke.h>
 #include <omp.h>
@@ -24,11 +25,13 @@
 
 typedef struct job {
     const char *op;
+    char prec;        /* 's' or 'd' */
+    hetla_dtype type; /* HETLA_FLOAT or HETLA_DOUBLE, as prec */
     hetla_int n, count;
     hetla_batch A, B, C; /* strided: what the peers read */
     hetla_int *ipiv;
     lapack_int *lpiv;
-    double **pa, **pb, **pc; /* the matrices' addresses, for libxsmm */
+    void **pa, **pb, **pc; /* the matrices' addresses, for the peer loop and libxsmm */
 } job;
 
 typedef struct slice {
@@ -36,30 +39,61 @@ typedef struct slice {
     int tid, nthreads;
 } slice;
 
-static double *mat(const hetla_batch *b, hetla_int k) { return (double *)b->ptr + (size_t)k * (size_t)b->stride; }
+static const char *prec_name(char prec) { return prec == 's' ? "s" : "d"; }
+
+static void *mat(const hetla_batch *b, hetla_int k)
+{
+    return (char *)b->ptr + (size_t)k * (size_t)b->stride * hetla_dtype_size(b->type);
+}
+
+/* Element @p i of @p p, of the job's precision, := @p v. */
+static void put(const job *j, void *p, hetla_int i, double v)
+{
+    if (j->prec == 's')
+        ((float *)p)[i] = (float)v;
+    else
+        ((double *)p)[i] = v;
+}
+
+/* The peer's call on matrix @p k: OpenBLAS or LAPACKE, s or d. */
+static void peer_one(const job *j, hetla_int k)
+{
+    int n = (int)j->n, sp = j->prec == 's';
+    void *a = j->pa[k], *b = j->pb[k], *c = j->pc[k];
+    if (!strcmp(j->op, "gemm-batch")) {
+        if (sp)
+            cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1, a, n, b, n, 1, c, n);
+        else
+            cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1, a, n, b, n, 1, c, n);
+    } else if (!strcmp(j->op, "gemv-batch")) {
+        if (sp)
+            cblas_sgemv(CblasColMajor, CblasNoTrans, n, n, 1, a, n, b, 1, 1, c, 1);
+        else
+            cblas_dgemv(CblasColMajor, CblasNoTrans, n, n, 1, a, n, b, 1, 1, c, 1);
+    } else if (!strcmp(j->op, "trsm-batch")) {
+        if (sp)
+            cblas_strsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, n, n, 1, a, n, b, n);
+        else
+            cblas_dtrsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, n, n, 1, a, n, b, n);
+    } else if (!strcmp(j->op, "potrf-batch")) {
+        if (sp)
+            LAPACKE_spotrf_work(LAPACK_COL_MAJOR, 'L', n, a, n);
+        else
+            LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, a, n);
+    } else if (sp)
+        LAPACKE_sgetrf_work(LAPACK_COL_MAJOR, n, n, a, n, j->lpiv + k * j->n);
+    else
+        LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, a, n, j->lpiv + k * j->n);
+}
 
 /* The peer: one library call per matrix, matrices dealt to threads in ranges. */
 static void *peer_loop(void *arg)
 {
     const slice *s = arg;
     const job *j = s->j;
-    hetla_int n = j->n, lo = j->count * s->tid / s->nthreads, hi = j->count * (s->tid + 1) / s->nthreads;
-    for (hetla_int k = lo; k < hi; k++) {
-        if (!strcmp(j->op, "gemm-batch"))
-            cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, (int)n, (int)n, (int)n, 1, mat(&j->A, k), (int)n,
-                        mat(&j->B, k), (int)n, 1, mat(&j->C, k), (int)n);
-        else if (!strcmp(j->op, "gemv-batch"))
-            cblas_dgemv(CblasColMajor, CblasNoTrans, (int)n, (int)n, 1, mat(&j->A, k), (int)n, mat(&j->B, k), 1, 1,
-                        mat(&j->C, k), 1);
-        else if (!strcmp(j->op, "trsm-batch"))
-            cblas_dtrsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, (int)n, (int)n, 1,
-                        mat(&j->A, k), (int)n, mat(&j->B, k), (int)n);
-        else if (!strcmp(j->op, "potrf-batch"))
-            LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', (lapack_int)n, mat(&j->A, k), (lapack_int)n);
-        else
-            LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, (lapack_int)n, (lapack_int)n, mat(&j->A, k), (lapack_int)n,
-                                j->lpiv + k * n);
-    }
+    hetla_int lo = j->count * s->tid / s->nthreads, hi = j->count * (s->tid + 1) / s->nthreads;
+    for (hetla_int k = lo; k < hi; k++)
+        peer_one(j, k);
     return NULL;
 }
 
@@ -70,10 +104,12 @@ static void *xsmm_loop(void *arg)
     const job *j = s->j;
     /* index_stride 0: arrays of matrix addresses, walked in steps of stride bytes */
     libxsmm_blasint n = (libxsmm_blasint)j->n, stride = (libxsmm_blasint)sizeof(void *);
+    libxsmm_gemm_precision p = j->prec == 's' ? LIBXSMM_GEMM_PRECISION_F32 : LIBXSMM_GEMM_PRECISION_F64;
     double one = 1;
-    libxsmm_mmbatch(LIBXSMM_GEMM_PRECISION_F64, LIBXSMM_GEMM_PRECISION_F64, "N", "N", n, n, n, &one, j->pa, &n,
-                    j->pb, &n, &one, j->pc, &n, 0, 0, &stride, &stride, &stride, (libxsmm_blasint)j->count, s->tid,
-                    s->nthreads);
+    float onef = 1;
+    const void *alpha = j->prec == 's' ? (const void *)&onef : (const void *)&one;
+    libxsmm_mmbatch(p, p, "N", "N", n, n, n, alpha, j->pa, &n, j->pb, &n, alpha, j->pc, &n, 0, 0, &stride, &stride,
+                    &stride, (libxsmm_blasint)j->count, s->tid, s->nthreads);
     return NULL;
 }
 #endif
@@ -99,46 +135,50 @@ static void fill(job *j)
 {
     hetla_int n = j->n;
     for (hetla_int k = 0; k < j->count; k++) {
-        double *a = mat(&j->A, k), *b = mat(&j->B, k), *c = mat(&j->C, k);
+        void *a = mat(&j->A, k), *b = mat(&j->B, k), *c = mat(&j->C, k);
         for (hetla_int i = 0; i < n * n; i++)
-            a[i] = (double)rand() / RAND_MAX - 0.5;
+            put(j, a, i, (double)rand() / RAND_MAX - 0.5);
         for (hetla_int i = 0; i < j->B.rows * j->B.cols; i++) /* n x 1 for gemv */
-            b[i] = (double)rand() / RAND_MAX, c[i] = (double)rand() / RAND_MAX;
+            put(j, b, i, (double)rand() / RAND_MAX), put(j, c, i, (double)rand() / RAND_MAX);
         for (hetla_int i = 0; i < n; i++)
             for (hetla_int q = 0; q < i && !strcmp(j->op, "potrf-batch"); q++)
-                a[i + q * n] = a[q + i * n];
+                put(j, a, i + q * n, bench_get(j->prec, a, (size_t)(q + i * n)));
         for (hetla_int i = 0; i < n; i++)
-            a[i * (n + 1)] = (double)n;
+            put(j, a, i * (n + 1), (double)n);
     }
 }
 
 static hetla_status hetla_run(hetla_context *ctx, const job *j, const hetla_batch *A, const hetla_batch *B,
                               const hetla_batch *C)
 {
+    int sp = j->prec == 's';
     if (!strcmp(j->op, "gemm-batch"))
-        return hetla_dgemm_batch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, 1, A, B, 1, C, NULL);
+        return sp ? hetla_sgemm_batch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, 1, A, B, 1, C, NULL)
+                  : hetla_dgemm_batch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, 1, A, B, 1, C, NULL);
     if (!strcmp(j->op, "gemv-batch"))
-        return hetla_dgemv_batch(ctx, HETLA_NO_TRANS, 1, A, B, 1, C, NULL);
+        return sp ? hetla_sgemv_batch(ctx, HETLA_NO_TRANS, 1, A, B, 1, C, NULL)
+                  : hetla_dgemv_batch(ctx, HETLA_NO_TRANS, 1, A, B, 1, C, NULL);
     if (!strcmp(j->op, "trsm-batch"))
-        return hetla_dtrsm_batch(ctx, HETLA_LEFT, HETLA_LOWER, HETLA_NO_TRANS, HETLA_NON_UNIT, 1, A, B, NULL);
+        return sp ? hetla_strsm_batch(ctx, HETLA_LEFT, HETLA_LOWER, HETLA_NO_TRANS, HETLA_NON_UNIT, 1, A, B, NULL)
+                  : hetla_dtrsm_batch(ctx, HETLA_LEFT, HETLA_LOWER, HETLA_NO_TRANS, HETLA_NON_UNIT, 1, A, B, NULL);
     if (!strcmp(j->op, "potrf-batch"))
-        return hetla_dpotrf_batch(ctx, HETLA_LOWER, A, NULL);
-    return hetla_dgetrf_batch(ctx, A, j->ipiv, NULL);
+        return sp ? hetla_spotrf_batch(ctx, HETLA_LOWER, A, NULL) : hetla_dpotrf_batch(ctx, HETLA_LOWER, A, NULL);
+    return sp ? hetla_sgetrf_batch(ctx, A, j->ipiv, NULL) : hetla_dgetrf_batch(ctx, A, j->ipiv, NULL);
 }
 
-/* flops and bytes moved per matrix of order n */
-static void costs(const char *op, double n, double *flops, double *bytes)
+/* flops and bytes moved per matrix of order n, elements of @p esize bytes */
+static void costs(const char *op, double n, double esize, double *flops, double *bytes)
 {
     if (!strcmp(op, "gemm-batch"))
-        *flops = 2 * n * n * n, *bytes = 4 * n * n * 8;
+        *flops = 2 * n * n * n, *bytes = 4 * n * n * esize;
     else if (!strcmp(op, "gemv-batch"))
-        *flops = 2 * n * n, *bytes = (n * n + 3 * n) * 8;
+        *flops = 2 * n * n, *bytes = (n * n + 3 * n) * esize;
     else if (!strcmp(op, "trsm-batch"))
-        *flops = n * n * n, *bytes = (n * (n + 1) / 2 + 2 * n * n) * 8;
+        *flops = n * n * n, *bytes = (n * (n + 1) / 2 + 2 * n * n) * esize;
     else if (!strcmp(op, "potrf-batch"))
-        *flops = n * n * n / 3, *bytes = n * (n + 1) * 8;
+        *flops = n * n * n / 3, *bytes = n * (n + 1) * esize;
     else
-        *flops = 2 * n * n * n / 3, *bytes = 2 * n * n * 8;
+        *flops = 2 * n * n * n / 3, *bytes = 2 * n * n * esize;
 }
 
 static void report(const bench_opts *o, bench_row *r, const char *impl, double sec, double flops, double bytes)
@@ -155,7 +195,7 @@ static int convert_in(hetla_context *ctx, const job *j, hetla_batch *out, hetla_
 {
     const hetla_batch *src[] = {&j->A, &j->B, &j->C};
     for (int i = 0; i < 3; i++) {
-        if (hetla_batch_alloc(layout, HETLA_DOUBLE, src[i]->rows, src[i]->cols, j->count, 0, &out[i]) ||
+        if (hetla_batch_alloc(layout, j->type, src[i]->rows, src[i]->cols, j->count, 0, &out[i]) ||
             hetla_batch_convert(ctx, src[i], &out[i]))
             return -1;
     }
@@ -169,15 +209,16 @@ static int written(const char *op)
 }
 
 /* hetla's result (@p got, any layout) against the peer's (@p want,
- * strided) in units of n eps; -1 if it could not be read back. */
-static double agreement(hetla_context *ctx, const hetla_batch *got, const hetla_batch *want, hetla_int n)
+ * strided) in units of n eps of precision @p prec; -1 if it could not be
+ * read back. */
+static double agreement(hetla_context *ctx, char prec, const hetla_batch *got, const hetla_batch *want, hetla_int n)
 {
     hetla_batch s;
-    if (hetla_batch_alloc(HETLA_BATCH_STRIDED, HETLA_DOUBLE, want->rows, want->cols, want->count, 0, &s))
+    if (hetla_batch_alloc(HETLA_BATCH_STRIDED, want->type, want->rows, want->cols, want->count, 0, &s))
         return -1;
     double d = -1;
     if (!hetla_batch_convert(ctx, got, &s) && s.stride == want->stride)
-        d = bench_diff_eps('d', s.ptr, want->ptr, (size_t)want->count * (size_t)want->stride, n);
+        d = bench_diff_eps(prec, s.ptr, want->ptr, (size_t)want->count * (size_t)want->stride, n);
     return hetla_batch_free(&s) ? -1 : d;
 }
 
@@ -185,10 +226,10 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
                     int nthreads)
 {
     int vec = !strcmp(op, "gemv-batch");
-    job j = {.op = op, .n = n, .count = count};
-    if (hetla_batch_alloc(HETLA_BATCH_STRIDED, HETLA_DOUBLE, n, n, count, 0, &j.A) ||
-        hetla_batch_alloc(HETLA_BATCH_STRIDED, HETLA_DOUBLE, n, vec ? 1 : n, count, 0, &j.B) ||
-        hetla_batch_alloc(HETLA_BATCH_STRIDED, HETLA_DOUBLE, n, vec ? 1 : n, count, 0, &j.C))
+    job j = {.op = op, .prec = o->prec, .type = o->prec == 's' ? HETLA_FLOAT : HETLA_DOUBLE, .n = n, .count = count};
+    if (hetla_batch_alloc(HETLA_BATCH_STRIDED, j.type, n, n, count, 0, &j.A) ||
+        hetla_batch_alloc(HETLA_BATCH_STRIDED, j.type, n, vec ? 1 : n, count, 0, &j.B) ||
+        hetla_batch_alloc(HETLA_BATCH_STRIDED, j.type, n, vec ? 1 : n, count, 0, &j.C))
         return 1;
     j.ipiv = malloc((size_t)(n * count) * sizeof *j.ipiv);
     j.lpiv = malloc((size_t)(n * count) * sizeof *j.lpiv);
@@ -198,9 +239,10 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
         j.pa[k] = mat(&j.A, k), j.pb[k] = mat(&j.B, k), j.pc[k] = mat(&j.C, k);
     fill(&j);
     double flops, bytes;
-    costs(op, (double)n, &flops, &bytes);
+    costs(op, (double)n, (double)hetla_dtype_size(j.type), &flops, &bytes);
     flops *= (double)count, bytes *= (double)count;
-    bench_row r = {.operation = op, .precision = "d", .devices = "cpu", .rate_unit = "Gflop/s", .residual = -1};
+    bench_row r = {.operation = op, .precision = prec_name(j.prec), .devices = "cpu", .rate_unit = "Gflop/s",
+                   .residual = -1};
     snprintf(r.sizes, sizeof r.sizes, "n=%lld count=%lld", (long long)n, (long long)count);
     double best_h = 1e30, best_c = 1e30, best_p = 1e30, best_x = 1e30, best_p2p = 1e30, res_h = -1, res_p2p = -1;
     hetla_batch blk[3], p2p[3], *ops[] = {&j.A, &j.B, &j.C}, *peer_out = ops[written(op)];
@@ -229,8 +271,8 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
         best_p = tp < best_p ? tp : best_p;
         /* the peer's result now in place: hetla's against it, once */
         if (rep == o->reps - 1) {
-            res_h = agreement(ctx, &blk[written(op)], peer_out, n);
-            res_p2p = agreement(ctx, &p2p[written(op)], peer_out, n);
+            res_h = agreement(ctx, j.prec, &blk[written(op)], peer_out, n);
+            res_p2p = agreement(ctx, j.prec, &p2p[written(op)], peer_out, n);
         }
         for (int i = 0; i < 3; i++)
             if (hetla_batch_free(&blk[i]) || hetla_batch_free(&p2p[i]))
@@ -268,10 +310,10 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
 
 /* ---- GPU (--devices cuda, GEMM) --------------------------------------------------- */
 
-typedef int (*gpu_peer_fn)(int device, int n, long long count, const double *A, const double *B, const double *C,
-                           int reps, double *Cout, double *sec, double *peak_gbs, char *err, size_t errlen);
-typedef int (*gpu_native_fn)(int device, int n, long long count, long long bs, const double *A, const double *B,
-                             const double *C, int reps, double *const out[4], double sec[6], char *err, size_t errlen);
+typedef int (*gpu_peer_fn)(char prec, int device, int n, long long count, const void *A, const void *B, const void *C,
+                           int reps, void *Cout, double *sec, double *peak_gbs, char *err, size_t errlen);
+typedef int (*gpu_native_fn)(char prec, int device, int n, long long count, long long bs, const void *A, const void *B,
+                             const void *C, int reps, void *const out[4], double sec[6], char *err, size_t errlen);
 
 static int gpu_job_free(job *j)
 {
@@ -282,14 +324,16 @@ static int gpu_job_free(job *j)
     return rc;
 }
 
-/* The operands of a GPU bench: count n x n matrices each, strided n*n
- * apart (what the GPU side reads), filled as the CPU bench's. */
-static int gpu_job_new(job *j, const char *op, hetla_int n, hetla_int count)
+/* The operands of a GPU bench: count n x n matrices each of precision
+ * @p prec, strided n*n apart (what the GPU side reads), filled as the CPU
+ * bench's. */
+static int gpu_job_new(job *j, const char *op, char prec, hetla_int n, hetla_int count)
 {
-    *j = (job){.op = op, .n = n, .count = count}; /* (a zeroed batch frees as a no-op) */
+    /* (a zeroed batch frees as a no-op) */
+    *j = (job){.op = op, .prec = prec, .type = prec == 's' ? HETLA_FLOAT : HETLA_DOUBLE, .n = n, .count = count};
     hetla_batch *ops[] = {&j->A, &j->B, &j->C};
     for (int i = 0; i < 3; i++) {
-        if (hetla_batch_alloc(HETLA_BATCH_STRIDED, HETLA_DOUBLE, n, n, count, 0, ops[i]))
+        if (hetla_batch_alloc(HETLA_BATCH_STRIDED, j->type, n, n, count, 0, ops[i]))
             return gpu_job_free(j), 1;
         ops[i]->stride = n * n;
     }
@@ -300,17 +344,17 @@ static int gpu_job_new(job *j, const char *op, hetla_int n, hetla_int count)
 /* The kernel rows of a GPU bench: hetla's kernels on interleaved (t[2],
  * result Ri) and strided (t[0], Rs) operands, the conversion between them
  * (t[1], moving @p convert_bytes), the vendor (tv, Rv), and the two
- * ratios; hetla's results checked against the vendor's. @p r is left
- * holding the vendor's row. */
-static void gpu_kernel_rows(const bench_opts *o, bench_row *r, const double t[3], const double *Ri, const double *Rs,
-                            double tv, const double *Rv, const char *vendor, const char *vendor_note, double flops,
-                            double bytes, double convert_bytes, double peak, size_t len, hetla_int n)
+ * ratios; hetla's results checked against the vendor's, in precision
+ * @p prec. @p r is left holding the vendor's row. */
+static void gpu_kernel_rows(const bench_opts *o, bench_row *r, char prec, const double t[3], const void *Ri,
+                            const void *Rs, double tv, const void *Rv, const char *vendor, const char *vendor_note,
+                            double flops, double bytes, double convert_bytes, double peak, size_t len, hetla_int n)
 {
     bench_print_rate(o, r, "hetla(interleaved)", t[2], flops, bytes, peak, "kernel, device-resident",
-                     bench_diff_eps('d', Ri, Rv, len, n));
+                     bench_diff_eps(prec, Ri, Rv, len, n));
     bench_row hi = *r;
     bench_print_rate(o, r, "hetla(strided)", t[0], flops, bytes, peak, "kernel, device-resident",
-                     bench_diff_eps('d', Rs, Rv, len, n));
+                     bench_diff_eps(prec, Rs, Rv, len, n));
     bench_row hs = *r;
     bench_print_rate(o, r, "convert-in", t[1], 0, convert_bytes, peak, "strided -> interleaved on the GPU", -1);
     bench_print_rate(o, r, vendor, tv, flops, bytes, peak, vendor_note, -1);
@@ -318,7 +362,7 @@ static void gpu_kernel_rows(const bench_opts *o, bench_row *r, const double t[3]
     bench_print_ratio(o, &hs, r);
 }
 
-/* The full API path on host memory: hetla_dgemm_batch on @p ctx with the
+/* The full API path on host memory: hetla_[sd]gemm_batch on @p ctx with the
  * chunks copied to the GPU and back by the runtime; best of the runs. The
  * operands are converted on @p host (the conversion has CPU classes only). */
 static double api_run(const bench_opts *o, hetla_context *ctx, hetla_context *host, const job *j,
@@ -345,47 +389,50 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
 {
     gpu_native_fn native;
     gpu_peer_fn peer;
-    *(void **)&native = hetla__backend_symbol("cuda", "hetla_cuda_native_dgemm_batch");
-    *(void **)&peer = hetla__backend_symbol("cuda", "hetla_cuda_peer_dgemm_batch");
+    *(void **)&native = hetla__backend_symbol("cuda", "hetla_cuda_native_gemm_batch");
+    *(void **)&peer = hetla__backend_symbol("cuda", "hetla_cuda_peer_gemm_batch");
     if (!native || !peer) {
         fprintf(stderr, "hetla bench gemm-batch: the CUDA module or its batch kernels are not there\n");
         return 1;
     }
     job j;
-    if (gpu_job_new(&j, "gemm-batch", n, count))
+    if (gpu_job_new(&j, "gemm-batch", o->prec, n, count))
         return 1;
-    size_t len = (size_t)(n * n * count), bytes = len * sizeof(double);
+    size_t len = (size_t)(n * n * count), esize = hetla_dtype_size(j.type), bytes = len * esize;
     /* the block-interleaved rows in the CPU's lane blocks: one layout for both */
-    hetla_int bs = hetla_batch_block_size(HETLA_DOUBLE);
-    double *Cb = malloc(bytes), *out[4], tb = 0, peak = 0, t[6];
+    hetla_int bs = hetla_batch_block_size(j.type);
+    void *Cb = malloc(bytes), *out[4];
+    double tb = 0, peak = 0, t[6];
     int rc = !Cb;
     for (int i = 0; i < 4; i++)
         rc |= !(out[i] = malloc(bytes));
     char err[256] = "";
-    rc = rc || peer(0, (int)n, count, j.A.ptr, j.B.ptr, j.C.ptr, o->reps, Cb, &tb, &peak, err, sizeof err) ||
-         native(0, (int)n, count, bs, j.A.ptr, j.B.ptr, j.C.ptr, o->reps, out, t, err, sizeof err);
+    rc = rc || peer(j.prec, 0, (int)n, count, j.A.ptr, j.B.ptr, j.C.ptr, o->reps, Cb, &tb, &peak, err, sizeof err) ||
+         native(j.prec, 0, (int)n, count, bs, j.A.ptr, j.B.ptr, j.C.ptr, o->reps, out, t, err, sizeof err);
     if (rc)
         fprintf(stderr, "hetla bench gemm-batch: %s\n", *err ? err : "out of memory");
     double flops, mbytes;
-    costs("gemm-batch", (double)n, &flops, &mbytes);
+    costs("gemm-batch", (double)n, (double)esize, &flops, &mbytes);
     flops *= (double)count, mbytes *= (double)count;
-    bench_row r = {.operation = "gemm-batch", .precision = "d", .devices = "cuda", .rate_unit = "Gflop/s"};
+    bench_row r = {
+        .operation = "gemm-batch", .precision = prec_name(j.prec), .devices = "cuda", .rate_unit = "Gflop/s"};
     snprintf(r.sizes, sizeof r.sizes, "n=%lld count=%lld", (long long)n, (long long)count);
+    const char *api = j.prec == 's' ? "hetla_sgemm_batch, host to host" : "hetla_dgemm_batch, host to host";
     if (!rc) {
-        /* the conversion reads and writes A, B and C: 6 n^2 doubles a matrix */
-        gpu_kernel_rows(o, &r, t, out[1], out[0], tb, Cb, "cublas(strided)", "StridedBatched, device-resident", flops,
-                        mbytes, 1.5 * mbytes, peak, len, n);
+        /* the conversion reads and writes A, B and C: 6 n^2 elements a matrix */
+        gpu_kernel_rows(o, &r, j.prec, t, out[1], out[0], tb, Cb, "cublas(strided)", "StridedBatched, device-resident",
+                        flops, mbytes, 1.5 * mbytes, peak, len, n);
         bench_row v = r;
         char name[48];
         if (t[3] > 0) {
             bench_print_rate(o, &r, "hetla(interleaved,staged)", t[3], flops, mbytes, peak,
                              "kernel, device-resident; the library takes the unrolled one",
-                             bench_diff_eps('d', out[2], Cb, len, n));
+                             bench_diff_eps(j.prec, out[2], Cb, len, n));
             bench_print_ratio(o, &r, &v);
         }
         snprintf(name, sizeof name, "hetla(blocked,bs=%lld)", (long long)bs);
         bench_print_rate(o, &r, name, t[4], flops, mbytes, peak, "kernel, device-resident",
-                         bench_diff_eps('d', out[3], Cb, len, n));
+                         bench_diff_eps(j.prec, out[3], Cb, len, n));
         bench_print_ratio(o, &r, &v);
         bench_print_rate(o, &r, "copy(same bytes)", t[5], 0, mbytes, peak,
                          "one cudaMemcpy moving what the GEMM moves: the bandwidth a transfer this size gets", -1);
@@ -393,10 +440,8 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
         double ta = api_run(o, ctx, host, &j, HETLA_BATCH_INTERLEAVED);
         rc = ts < 0 || ta < 0;
         if (!rc) {
-            bench_print_rate(o, &r, "hetla-api(strided)", ts, flops, mbytes, peak, "hetla_dgemm_batch, host to host",
-                             -1);
-            bench_print_rate(o, &r, "hetla-api(interleaved)", ta, flops, mbytes, peak,
-                             "hetla_dgemm_batch, host to host", -1);
+            bench_print_rate(o, &r, "hetla-api(strided)", ts, flops, mbytes, peak, api, -1);
+            bench_print_rate(o, &r, "hetla-api(interleaved)", ta, flops, mbytes, peak, api, -1);
         }
     }
     free(Cb);
@@ -405,10 +450,10 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
     return gpu_job_free(&j) || rc;
 }
 
-typedef int (*gpu_factor_peer_fn)(const char *what, int device, int n, long long count, const double *A, int reps,
-                                  double *out, double *sec, double *peak_gbs, char *err, size_t errlen);
-typedef int (*gpu_factor_native_fn)(const char *what, int device, int n, long long count, const double *A, int reps,
-                                    double *Fs, double *Fi, double sec[3], char *err, size_t errlen);
+typedef int (*gpu_factor_peer_fn)(char prec, const char *what, int device, int n, long long count, const void *A,
+                                  int reps, void *out, double *sec, double *peak_gbs, char *err, size_t errlen);
+typedef int (*gpu_factor_native_fn)(char prec, const char *what, int device, int n, long long count, const void *A,
+                                    int reps, void *Fs, void *Fi, double sec[3], char *err, size_t errlen);
 
 /* potrf-batch / getrf-batch on the GPU: hetla's kernels (interleaved,
  * strided, and the conversion) beside the vendor's batched routine on the
@@ -419,32 +464,33 @@ static int gpu_factor_size(const bench_opts *o, const char *op, hetla_int n, het
     const char *what = !strcmp(op, "potrf-batch") ? "potrf" : "getrf";
     gpu_factor_native_fn native;
     gpu_factor_peer_fn peer;
-    *(void **)&native = hetla__backend_symbol("cuda", "hetla_cuda_native_dfactor_batch");
-    *(void **)&peer = hetla__backend_symbol("cuda", "hetla_cuda_peer_dfactor_batch");
+    *(void **)&native = hetla__backend_symbol("cuda", "hetla_cuda_native_factor_batch");
+    *(void **)&peer = hetla__backend_symbol("cuda", "hetla_cuda_peer_factor_batch");
     if (!native || !peer) {
         fprintf(stderr, "hetla bench %s: the CUDA module or its batch kernels are not there\n", op);
         return 1;
     }
     job j;
-    if (gpu_job_new(&j, op, n, count))
+    if (gpu_job_new(&j, op, o->prec, n, count))
         return 1;
-    size_t len = (size_t)(n * n * count), bytes = len * sizeof(double);
-    double *Fv = malloc(bytes), *Fs = malloc(bytes), *Fi = malloc(bytes), tv = 0, peak = 0, t[3];
+    size_t len = (size_t)(n * n * count), esize = hetla_dtype_size(j.type), bytes = len * esize;
+    void *Fv = malloc(bytes), *Fs = malloc(bytes), *Fi = malloc(bytes);
+    double tv = 0, peak = 0, t[3];
     char err[256] = "";
     int rc = !Fv || !Fs || !Fi ||
-             peer(what, 0, (int)n, count, j.A.ptr, o->reps, Fv, &tv, &peak, err, sizeof err) ||
-             native(what, 0, (int)n, count, j.A.ptr, o->reps, Fs, Fi, t, err, sizeof err);
+             peer(j.prec, what, 0, (int)n, count, j.A.ptr, o->reps, Fv, &tv, &peak, err, sizeof err) ||
+             native(j.prec, what, 0, (int)n, count, j.A.ptr, o->reps, Fs, Fi, t, err, sizeof err);
     if (rc)
         fprintf(stderr, "hetla bench %s: %s\n", op, *err ? err : "out of memory");
     double flops, mbytes;
-    costs(op, (double)n, &flops, &mbytes);
+    costs(op, (double)n, (double)esize, &flops, &mbytes);
     flops *= (double)count, mbytes *= (double)count;
-    bench_row r = {.operation = op, .precision = "d", .devices = "cuda", .rate_unit = "Gflop/s"};
+    bench_row r = {.operation = op, .precision = prec_name(j.prec), .devices = "cuda", .rate_unit = "Gflop/s"};
     snprintf(r.sizes, sizeof r.sizes, "n=%lld count=%lld", (long long)n, (long long)count);
-    if (!rc) /* the conversion reads and writes A: 2 n^2 doubles a matrix */
-        gpu_kernel_rows(o, &r, t, Fi, Fs, tv, Fv, what[0] == 'p' ? "cusolver(batched)" : "cublas(batched)",
-                        "pointer array, device-resident", flops, mbytes, (double)count * 2 * (double)(n * n) * 8,
-                        peak, len, n);
+    if (!rc) /* the conversion reads and writes A: 2 n^2 elements a matrix */
+        gpu_kernel_rows(o, &r, j.prec, t, Fi, Fs, tv, Fv, what[0] == 'p' ? "cusolver(batched)" : "cublas(batched)",
+                        "pointer array, device-resident", flops, mbytes,
+                        (double)count * 2 * (double)(n * n) * (double)esize, peak, len, n);
     free(Fv), free(Fs), free(Fi);
     return gpu_job_free(&j) || rc;
 }

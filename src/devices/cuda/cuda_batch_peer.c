@@ -1,11 +1,12 @@
 /* The GPU side of `hetla bench gemm-batch --devices cuda`, device-resident
  * (the operands copied to the GPU before the clock starts, timed with CUDA
- * events, median of the runs, the GPU's L2 cache flushed before each): the
- * vendor peer cublasDgemmStridedBatched, and hetla's own kernels called
- * directly (strided; strided -> interleaved conversion; interleaved, with
- * each kernel; block-interleaved), so that no host transfer is timed; the same
- * for `hetla bench potrf-batch|getrf-batch --devices cuda` beside
- * cusolverDnDpotrfBatched and cublasDgetrfBatched, and for `hetla bench
+ * events, median of the runs, the GPU's L2 cache flushed before each), in
+ * single or double precision: the vendor peer cublas[SD]gemmStridedBatched,
+ * and hetla's own kernels called directly (strided; strided -> interleaved
+ * conversion; interleaved, with each kernel; block-interleaved), so that no
+ * host transfer is timed; the same for `hetla bench potrf-batch|getrf-batch
+ * --devices cuda` beside cusolverDn[SD]potrfBatched and
+ * cublas[SD]getrfBatched, and, in double precision, for `hetla bench
  * gemm-vbatch|gemv-vbatch|trsm-vbatch|potrf-vbatch|getrf-vbatch --devices
  * cuda` (hetla's kernels for packed variable batches) beside
  * cublasDgemmGroupedBatched and the vendor's batched GEMV, TRSM and
@@ -44,15 +45,16 @@ static int flush(const l2_flush *f, cudaStream_t stream)
     return f->bytes && hetla__cuda_touch(f->p, f->bytes, (int *)((char *)f->p + f->bytes), stream) != cudaSuccess;
 }
 
-/* count n x n matrices per operand, strided (stride n*n) and in lanes of
- * bs matrices (interleaved: bs = count; Ai, Bi, Ci hold whole blocks),
- * and a pristine copy of C to restart every run from. */
+/* count n x n matrices of esize bytes per operand, strided (stride n*n)
+ * and in lanes of bs matrices (interleaved: bs = count; Ai, Bi, Ci hold
+ * whole blocks), and a pristine copy of C to restart every run from. */
 typedef struct {
+    hetla__cuda_type type; /* HETLA__CUDA_S or HETLA__CUDA_D */
     int n;
     long long count, bs;
-    size_t bytes;
-    double *A, *B, *C, *C0, *Ai, *Bi, *Ci;
-    double *X, *Y; /* 2 n^2 doubles a matrix each: the copy of the same bytes */
+    size_t esize, bytes;
+    void *A, *B, *C, *C0, *Ai, *Bi, *Ci;
+    void *X, *Y; /* 2 n^2 elements a matrix each: the copy of the same bytes */
     cudaStream_t stream;
     cudaEvent_t start, stop;
     l2_flush l2;
@@ -71,8 +73,8 @@ static double median_s(float *ms, int reps)
     return ms[reps / 2] * 1e-3;
 }
 
-static hetla__cuda_bop strided(const gpu_batch *g, double *p) { return (hetla__cuda_bop){p, 1, g->n * g->n, 1, g->n}; }
-static hetla__cuda_bop lanes(const gpu_batch *g, double *p)
+static hetla__cuda_bop strided(const gpu_batch *g, void *p) { return (hetla__cuda_bop){p, 1, g->n * g->n, 1, g->n}; }
+static hetla__cuda_bop lanes(const gpu_batch *g, void *p)
 {
     return (hetla__cuda_bop){p, g->bs, g->bs * g->n * g->n, g->bs, g->n};
 }
@@ -83,14 +85,28 @@ static int fail(char *err, size_t errlen, const char *what)
     return 1;
 }
 
+/* The element type and size of precision @p prec, 's' or 'd'; 1 with
+ * @p err filled for any other. */
+static int precision(char prec, hetla__cuda_type *type, size_t *esize, char *err, size_t errlen)
+{
+    if (prec != 's' && prec != 'd') {
+        snprintf(err, errlen, "precision '%c': s or d only", prec);
+        return 1;
+    }
+    *type = prec == 's' ? HETLA__CUDA_S : HETLA__CUDA_D, *esize = prec == 's' ? sizeof(float) : sizeof(double);
+    return 0;
+}
+
 /* @p bs: the smallest lane block to be run (0: none; the lane buffers
  * hold whole blocks of it). */
-static int setup(gpu_batch *g, int device, int n, long long count, const double *A, const double *B, const double *C,
-                 long long bs, char *err, size_t errlen)
+static int setup(gpu_batch *g, char prec, int device, int n, long long count, const void *A, const void *B,
+                 const void *C, long long bs, char *err, size_t errlen)
 {
-    *g = (gpu_batch){.n = n, .count = count, .bs = count,
-                     .bytes = (size_t)count * (size_t)n * (size_t)n * sizeof(double)};
-    size_t lane_bytes = bs ? (size_t)((count + bs - 1) / bs * bs) * (size_t)n * (size_t)n * sizeof(double) : 0;
+    *g = (gpu_batch){.n = n, .count = count, .bs = count};
+    if (precision(prec, &g->type, &g->esize, err, errlen))
+        return 1;
+    g->bytes = (size_t)count * (size_t)n * (size_t)n * g->esize;
+    size_t lane_bytes = bs ? (size_t)((count + bs - 1) / bs * bs) * (size_t)n * (size_t)n * g->esize : 0;
     if (cudaSetDevice(device) != cudaSuccess || cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking) ||
         cudaEventCreate(&g->start) || cudaEventCreate(&g->stop) || cudaMalloc((void **)&g->A, g->bytes) ||
         cudaMalloc((void **)&g->B, g->bytes) || cudaMalloc((void **)&g->C, g->bytes) ||
@@ -133,8 +149,8 @@ static void vendor_close(cublasHandle_t blas, cusolverDnHandle_t solver)
 
 /* The lane steps run on g->bs lanes; HETLA_LANES with the library's
  * choice of kernel, HETLA_STAGED with the staged one. COPY moves the bytes
- * a GEMM moves (A, B and C read, C written: 4 n^2 doubles a matrix) as one
- * device-to-device copy of 2 n^2 doubles a matrix: what the memory system
+ * a GEMM moves (A, B and C read, C written: 4 n^2 elements a matrix) as one
+ * device-to-device copy of 2 n^2 elements a matrix: what the memory system
  * gives a transfer of that size, the roofline of the batch as it is. */
 typedef enum { CUBLAS, HETLA_STRIDED, CONVERT_IN, HETLA_LANES, HETLA_STAGED, COPY } step;
 
@@ -142,24 +158,27 @@ typedef enum { CUBLAS, HETLA_STRIDED, CONVERT_IN, HETLA_LANES, HETLA_STAGED, COP
 static int enqueue(gpu_batch *g, step s, cublasHandle_t blas)
 {
     const double one = 1;
+    const float onef = 1;
     int n = g->n;
-    hetla__cuda_gemm d = {.type = HETLA__CUDA_D, .m = n, .n = n, .k = n, .alpha = {1, 0}, .beta = {1, 0},
-                          .count = g->count};
+    long long nn = (long long)n * n;
+    hetla__cuda_gemm d = {.type = g->type, .m = n, .n = n, .k = n, .alpha = {1, 0}, .beta = {1, 0}, .count = g->count};
     switch (s) {
     case CUBLAS:
-        return cublasDgemmStridedBatched(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, g->A, n, (long long)n * n,
-                                         g->B, n, (long long)n * n, &one, g->C, n, (long long)n * n,
-                                         (int)g->count) != CUBLAS_STATUS_SUCCESS;
+        if (g->type == HETLA__CUDA_S)
+            return cublasSgemmStridedBatched(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &onef, g->A, n, nn, g->B, n, nn,
+                                             &onef, g->C, n, nn, (int)g->count) != CUBLAS_STATUS_SUCCESS;
+        return cublasDgemmStridedBatched(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, g->A, n, nn, g->B, n, nn, &one,
+                                         g->C, n, nn, (int)g->count) != CUBLAS_STATUS_SUCCESS;
     case COPY:
         return cudaMemcpyAsync(g->Y, g->X, 2 * g->bytes, cudaMemcpyDeviceToDevice, g->stream) != cudaSuccess;
     case HETLA_STRIDED:
         d.A = strided(g, g->A), d.B = strided(g, g->B), d.C = strided(g, g->C);
         return hetla__cuda_gemm_batch(&d, g->stream) != cudaSuccess;
     case CONVERT_IN: {
-        double *src[] = {g->A, g->B, g->C0}, *dst[] = {g->Ai, g->Bi, g->Ci};
+        void *src[] = {g->A, g->B, g->C0}, *dst[] = {g->Ai, g->Bi, g->Ci};
         for (int i = 0; i < 3; i++) {
             hetla__cuda_bop a = strided(g, src[i]), b = lanes(g, dst[i]);
-            if (hetla__cuda_batch_copy(&a, &b, n, n, g->count, 8, g->stream))
+            if (hetla__cuda_batch_copy(&a, &b, n, n, g->count, (int)g->esize, g->stream))
                 return 1;
         }
         return 0;
@@ -174,8 +193,7 @@ static int enqueue(gpu_batch *g, step s, cublasHandle_t blas)
 /* Times step @p s (median of @p reps after a warm-up), C restarted from C0
  * and the L2 cache flushed before each run outside the clock; leaves the
  * last run's C strided in @p Cout. */
-static int timed(gpu_batch *g, step s, cublasHandle_t blas, int reps, double *sec, double *Cout, char *err,
-                 size_t errlen)
+static int timed(gpu_batch *g, step s, cublasHandle_t blas, int reps, double *sec, void *Cout, char *err, size_t errlen)
 {
     float *t = calloc((size_t)reps + 1, sizeof *t);
     int rc = !t;
@@ -191,7 +209,7 @@ static int timed(gpu_batch *g, step s, cublasHandle_t blas, int reps, double *se
     }
     if (!rc && on_lanes) { /* the result back to strided, for the caller's check */
         hetla__cuda_bop a = lanes(g, g->Ci), b = strided(g, g->C);
-        rc = hetla__cuda_batch_copy(&a, &b, g->n, g->n, g->count, 8, g->stream) != cudaSuccess;
+        rc = hetla__cuda_batch_copy(&a, &b, g->n, g->n, g->count, (int)g->esize, g->stream) != cudaSuccess;
     }
     if (!rc && Cout)
         rc = cudaMemcpyAsync(Cout, g->C, g->bytes, cudaMemcpyDeviceToHost, g->stream) ||
@@ -214,20 +232,22 @@ static double bandwidth(int device)
     return 2.0 * khz * 1e3 * (bits / 8) * 1e-9;
 }
 
-/** cublasDgemmStridedBatched, C := A B + C on @p count n x n matrices
- *  (host, strided by n*n); the result into @p Cout, the median time into
- *  @p sec and the GPU's memory bandwidth (GB/s) into @p peak_gbs.
- *  @return 0, or 1 with @p err filled. */
-HETLA__MODULE_EXPORT int hetla_cuda_peer_dgemm_batch(int device, int n, long long count, const double *A,
-                                                     const double *B, const double *C, int reps, double *Cout,
-                                                     double *sec, double *peak_gbs, char *err, size_t errlen);
+/** cublasSgemmStridedBatched (@p prec 's', float) or
+ *  cublasDgemmStridedBatched ('d', double), C := A B + C on @p count
+ *  n x n matrices (host, strided by n*n); the result into @p Cout, the
+ *  median time into @p sec and the GPU's memory bandwidth (GB/s) into
+ *  @p peak_gbs. @return 0, or 1 with @p err filled. */
+HETLA__MODULE_EXPORT int hetla_cuda_peer_gemm_batch(char prec, int device, int n, long long count, const void *A,
+                                                    const void *B, const void *C, int reps, void *Cout, double *sec,
+                                                    double *peak_gbs, char *err, size_t errlen);
 
-int hetla_cuda_peer_dgemm_batch(int device, int n, long long count, const double *A, const double *B, const double *C,
-                                int reps, double *Cout, double *sec, double *peak_gbs, char *err, size_t errlen)
+int hetla_cuda_peer_gemm_batch(char prec, int device, int n, long long count, const void *A, const void *B,
+                               const void *C, int reps, void *Cout, double *sec, double *peak_gbs, char *err,
+                               size_t errlen)
 {
     gpu_batch g;
     cublasHandle_t blas = NULL;
-    int rc = setup(&g, device, n, count, A, B, C, 0, err, errlen);
+    int rc = setup(&g, prec, device, n, count, A, B, C, 0, err, errlen);
     if (!rc && (cublasCreate(&blas) != CUBLAS_STATUS_SUCCESS || cublasSetStream(blas, g.stream)))
         rc = fail(err, errlen, "cuBLAS setup");
     if (!rc)
@@ -239,23 +259,23 @@ int hetla_cuda_peer_dgemm_batch(int device, int n, long long count, const double
     return rc;
 }
 
-/** hetla's kernels on the same operands: sec[0] strided, sec[1] the
- *  conversion of A, B and C strided -> interleaved, sec[2] interleaved
- *  (the library's choice of kernel), sec[3] interleaved with the staged
- *  kernel where the choice was another (else 0), sec[4] block-interleaved
- *  in blocks of @p bs, sec[5] the copy of as many bytes as a GEMM moves;
- *  the results (strided) into out[0..3] in that order, skipping the
- *  conversion. */
-HETLA__MODULE_EXPORT int hetla_cuda_native_dgemm_batch(int device, int n, long long count, long long bs,
-                                                       const double *A, const double *B, const double *C, int reps,
-                                                       double *const out[4], double sec[6], char *err, size_t errlen);
+/** hetla's kernels on the same operands, in precision @p prec: sec[0]
+ *  strided, sec[1] the conversion of A, B and C strided -> interleaved,
+ *  sec[2] interleaved (the library's choice of kernel), sec[3] interleaved
+ *  with the staged kernel where the choice was another (else 0), sec[4]
+ *  block-interleaved in blocks of @p bs, sec[5] the copy of as many bytes
+ *  as a GEMM moves; the results (strided) into out[0..3] in that order,
+ *  skipping the conversion. */
+HETLA__MODULE_EXPORT int hetla_cuda_native_gemm_batch(char prec, int device, int n, long long count, long long bs,
+                                                      const void *A, const void *B, const void *C, int reps,
+                                                      void *const out[4], double sec[6], char *err, size_t errlen);
 
-int hetla_cuda_native_dgemm_batch(int device, int n, long long count, long long bs, const double *A, const double *B,
-                                  const double *C, int reps, double *const out[4], double sec[6], char *err,
-                                  size_t errlen)
+int hetla_cuda_native_gemm_batch(char prec, int device, int n, long long count, long long bs, const void *A,
+                                 const void *B, const void *C, int reps, void *const out[4], double sec[6], char *err,
+                                 size_t errlen)
 {
     gpu_batch g;
-    int rc = setup(&g, device, n, count, A, B, C, bs, err, errlen);
+    int rc = setup(&g, prec, device, n, count, A, B, C, bs, err, errlen);
     sec[3] = 0;
     if (!rc)
         rc = timed(&g, HETLA_STRIDED, NULL, reps, &sec[0], out[0], err, errlen);
@@ -280,14 +300,15 @@ int hetla_cuda_native_dgemm_batch(int device, int n, long long count, long long 
 
 /* ---- batched Cholesky and LU (`hetla bench potrf-batch|getrf-batch --devices cuda`) ---- */
 
-/* count n x n matrices: the pristine input A0 and the work copy W
- * (strided, n*n apart), W's interleaved twin Wi, the vendor's pointer
- * array, pivots and info. */
+/* count n x n matrices of esize bytes: the pristine input A0 and the
+ * work copy W (strided, n*n apart), W's interleaved twin Wi, the vendor's
+ * pointer array, pivots and info. */
 typedef struct {
+    hetla__cuda_type type; /* HETLA__CUDA_S or HETLA__CUDA_D */
     int n, lu;
     long long count;
-    size_t bytes;
-    double *A0, *W, *Wi, **ptrs;
+    size_t esize, bytes;
+    void *A0, *W, *Wi, **ptrs;
     int *piv, *info;
     long long *info64, *piv64;
     cudaStream_t stream;
@@ -295,13 +316,15 @@ typedef struct {
     l2_flush l2;
 } gpu_factor;
 
-static int factor_setup(gpu_factor *f, int device, const char *what, int n, long long count, const double *A,
+static int factor_setup(gpu_factor *f, char prec, int device, const char *what, int n, long long count, const void *A,
                         char *err, size_t errlen)
 {
-    *f = (gpu_factor){.n = n, .lu = what[0] == 'g', .count = count,
-                      .bytes = (size_t)count * (size_t)n * (size_t)n * sizeof(double)};
-    size_t ptr_bytes = (size_t)count * sizeof(double *);
-    double **host = malloc(ptr_bytes);
+    *f = (gpu_factor){.n = n, .lu = what[0] == 'g', .count = count};
+    if (precision(prec, &f->type, &f->esize, err, errlen))
+        return 1;
+    f->bytes = (size_t)count * (size_t)n * (size_t)n * f->esize;
+    size_t ptr_bytes = (size_t)count * sizeof(void *);
+    void **host = malloc(ptr_bytes);
     int rc = !host || cudaSetDevice(device) || cudaStreamCreateWithFlags(&f->stream, cudaStreamNonBlocking) ||
              cudaEventCreate(&f->start) || cudaEventCreate(&f->stop) || cudaMalloc((void **)&f->A0, f->bytes) ||
              cudaMalloc((void **)&f->W, f->bytes) || cudaMalloc((void **)&f->Wi, f->bytes) ||
@@ -312,7 +335,7 @@ static int factor_setup(gpu_factor *f, int device, const char *what, int n, long
              cudaMalloc((void **)&f->info64, (size_t)count * sizeof(long long)) ||
              cudaMemcpy(f->A0, A, f->bytes, cudaMemcpyHostToDevice) || flush_init(&f->l2, device);
     for (long long k = 0; !rc && k < count; k++)
-        host[k] = f->W + k * n * n;
+        host[k] = (char *)f->W + (size_t)(k * n * n) * f->esize;
     rc = rc || cudaMemcpy(f->ptrs, host, ptr_bytes, cudaMemcpyHostToDevice);
     free(host);
     return rc ? fail(err, errlen, "GPU batch factorization setup") : 0;
@@ -327,23 +350,34 @@ static void factor_teardown(gpu_factor *f)
 
 typedef enum { VENDOR, OWN_STRIDED, OWN_CONVERT, OWN_INTERLEAVED } factor_step;
 
+/* The vendor's batched factorization of W through the pointer array:
+ * cublas[SD]getrfBatched or cusolverDn[SD]potrfBatched (lower). */
+static int factor_vendor(gpu_factor *f, cusolverDnHandle_t solver, cublasHandle_t blas)
+{
+    int n = f->n, count = (int)f->count, s = f->type == HETLA__CUDA_S;
+    if (f->lu)
+        return (s ? cublasSgetrfBatched(blas, n, (float **)f->ptrs, n, f->piv, f->info, count)
+                  : cublasDgetrfBatched(blas, n, (double **)f->ptrs, n, f->piv, f->info, count)) !=
+               CUBLAS_STATUS_SUCCESS;
+    return (s ? cusolverDnSpotrfBatched(solver, CUBLAS_FILL_MODE_LOWER, n, (float **)f->ptrs, n, f->info, count)
+              : cusolverDnDpotrfBatched(solver, CUBLAS_FILL_MODE_LOWER, n, (double **)f->ptrs, n, f->info, count)) !=
+           CUSOLVER_STATUS_SUCCESS;
+}
+
 /* Enqueues one step on W (or Wi); the vendor's handles as given. */
 static int factor_enqueue(gpu_factor *f, factor_step s, cusolverDnHandle_t solver, cublasHandle_t blas)
 {
     hetla__cuda_bop st = {f->W, 1, (long long)f->n * f->n, 1, f->n}, il = {f->Wi, f->count, 0, f->count, f->n};
-    hetla__cuda_factor d = {.type = HETLA__CUDA_D, .m = f->n, .n = f->n, .count = f->count, .info = f->info64,
+    hetla__cuda_factor d = {.type = f->type, .m = f->n, .n = f->n, .count = f->count, .info = f->info64,
                             .ipiv = f->lu ? f->piv64 : NULL, .ipiv_ld = f->n};
     switch (s) {
     case VENDOR:
-        return f->lu ? cublasDgetrfBatched(blas, f->n, f->ptrs, f->n, f->piv, f->info, (int)f->count) !=
-                           CUBLAS_STATUS_SUCCESS
-                     : cusolverDnDpotrfBatched(solver, CUBLAS_FILL_MODE_LOWER, f->n, f->ptrs, f->n, f->info,
-                                               (int)f->count) != CUSOLVER_STATUS_SUCCESS;
+        return factor_vendor(f, solver, blas);
     case OWN_STRIDED:
         d.A = st;
         break;
     case OWN_CONVERT:
-        return hetla__cuda_batch_copy(&st, &il, f->n, f->n, f->count, 8, f->stream) != cudaSuccess;
+        return hetla__cuda_batch_copy(&st, &il, f->n, f->n, f->count, (int)f->esize, f->stream) != cudaSuccess;
     default:
         d.A = il;
         break;
@@ -356,7 +390,7 @@ static int factor_enqueue(gpu_factor *f, factor_step s, cusolverDnHandle_t solve
  * before each run outside the clock; the last run's factors, strided,
  * into @p out. */
 static int factor_timed(gpu_factor *f, factor_step s, cusolverDnHandle_t solver, cublasHandle_t blas, int reps,
-                        double *sec, double *out, char *err, size_t errlen)
+                        double *sec, void *out, char *err, size_t errlen)
 {
     float *t = calloc((size_t)reps + 1, sizeof *t);
     int rc = !t;
@@ -371,7 +405,7 @@ static int factor_timed(gpu_factor *f, factor_step s, cusolverDnHandle_t solver,
     }
     if (!rc && s == OWN_INTERLEAVED) {
         hetla__cuda_bop il = {f->Wi, f->count, 0, f->count, f->n}, st = {f->W, 1, (long long)f->n * f->n, 1, f->n};
-        rc = hetla__cuda_batch_copy(&il, &st, f->n, f->n, f->count, 8, f->stream) != cudaSuccess;
+        rc = hetla__cuda_batch_copy(&il, &st, f->n, f->n, f->count, (int)f->esize, f->stream) != cudaSuccess;
     }
     if (!rc && out)
         rc = cudaMemcpyAsync(out, f->W, f->bytes, cudaMemcpyDeviceToHost, f->stream) ||
@@ -384,21 +418,22 @@ static int factor_timed(gpu_factor *f, factor_step s, cusolverDnHandle_t solver,
 }
 
 /** The vendor's batched factorization of @p count n x n matrices (host,
- *  strided by n*n): cusolverDnDpotrfBatched (lower; @p what "potrf") or
- *  cublasDgetrfBatched (partial pivoting; "getrf"), device-resident on
+ *  strided by n*n; float with @p prec 's', double with 'd'):
+ *  cusolverDn[SD]potrfBatched (lower; @p what "potrf") or
+ *  cublas[SD]getrfBatched (partial pivoting; "getrf"), device-resident on
  *  pointer arrays; the factors into @p out, the median time into @p sec
  *  and the GPU's memory bandwidth (GB/s) into @p peak_gbs. */
-HETLA__MODULE_EXPORT int hetla_cuda_peer_dfactor_batch(const char *what, int device, int n, long long count,
-                                                       const double *A, int reps, double *out, double *sec,
-                                                       double *peak_gbs, char *err, size_t errlen);
+HETLA__MODULE_EXPORT int hetla_cuda_peer_factor_batch(char prec, const char *what, int device, int n, long long count,
+                                                      const void *A, int reps, void *out, double *sec, double *peak_gbs,
+                                                      char *err, size_t errlen);
 
-int hetla_cuda_peer_dfactor_batch(const char *what, int device, int n, long long count, const double *A, int reps,
-                                  double *out, double *sec, double *peak_gbs, char *err, size_t errlen)
+int hetla_cuda_peer_factor_batch(char prec, const char *what, int device, int n, long long count, const void *A,
+                                 int reps, void *out, double *sec, double *peak_gbs, char *err, size_t errlen)
 {
     gpu_factor f;
     cusolverDnHandle_t solver = NULL;
     cublasHandle_t blas = NULL;
-    int rc = factor_setup(&f, device, what, n, count, A, err, errlen);
+    int rc = factor_setup(&f, prec, device, what, n, count, A, err, errlen);
     rc = rc || vendor_open(f.stream, &blas, &solver, err, errlen);
     if (!rc)
         rc = factor_timed(&f, VENDOR, solver, blas, reps, sec, out, err, errlen);
@@ -408,18 +443,18 @@ int hetla_cuda_peer_dfactor_batch(const char *what, int device, int n, long long
     return rc;
 }
 
-/** hetla's kernels on the same matrices: sec[0] strided, sec[1] the
- *  conversion strided -> interleaved, sec[2] interleaved; the factors
- *  (strided) into @p Fs and @p Fi. */
-HETLA__MODULE_EXPORT int hetla_cuda_native_dfactor_batch(const char *what, int device, int n, long long count,
-                                                         const double *A, int reps, double *Fs, double *Fi,
-                                                         double sec[3], char *err, size_t errlen);
+/** hetla's kernels on the same matrices, in precision @p prec: sec[0]
+ *  strided, sec[1] the conversion strided -> interleaved, sec[2]
+ *  interleaved; the factors (strided) into @p Fs and @p Fi. */
+HETLA__MODULE_EXPORT int hetla_cuda_native_factor_batch(char prec, const char *what, int device, int n, long long count,
+                                                        const void *A, int reps, void *Fs, void *Fi, double sec[3],
+                                                        char *err, size_t errlen);
 
-int hetla_cuda_native_dfactor_batch(const char *what, int device, int n, long long count, const double *A, int reps,
-                                    double *Fs, double *Fi, double sec[3], char *err, size_t errlen)
+int hetla_cuda_native_factor_batch(char prec, const char *what, int device, int n, long long count, const void *A,
+                                   int reps, void *Fs, void *Fi, double sec[3], char *err, size_t errlen)
 {
     gpu_factor f;
-    int rc = factor_setup(&f, device, what, n, count, A, err, errlen);
+    int rc = factor_setup(&f, prec, device, what, n, count, A, err, errlen);
     if (!rc)
         rc = factor_timed(&f, OWN_STRIDED, NULL, NULL, reps, &sec[0], Fs, err, errlen);
     if (!rc)
