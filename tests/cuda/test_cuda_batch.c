@@ -334,10 +334,10 @@ static double factor_case(hetla_context *ctx, int what, hetla_dtype t, hetla_bat
 }
 
 /* Every kernel's orders: a matrix in a thread's registers (1..3; double
- * complex 1..5), a thread a matrix in shared memory (4..14, each order its
- * own kernel), a column a thread (15), two rows a lane (16), a row a lane
- * in rows of 20, 22, ..., 32 (interleaved LU through shared memory): 17,
- * 21, 23, 26, 28, 30, 31 with idle lanes, and 32. */
+ * complex 1..5), a thread a matrix in shared memory (4..16, each order its
+ * own kernel; 15 and 16 its largest), two rows a lane (strided up to 16),
+ * a row a lane in rows of 20, 22, ..., 32 (interleaved LU through shared
+ * memory): 17, 21, 23, 26, 28, 30, 31 with idle lanes, and 32. */
 static const hetla_int factor_orders[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13,
                                           14, 15, 16, 17, 21, 23, 26, 28, 30, 31, 32};
 

@@ -2,10 +2,11 @@
  * partial pivoting) over the batch layouts, in four precisions: one thread
  * per matrix, the algorithms of the CPU reference (src/batch/zbatch_ref.c)
  * element for element, so that the results and every matrix's own info
- * match the CPU's. Square LU of interleaved operands up to order 3 in one
- * thread's registers (double complex 5), at orders 4..14 a thread a matrix
- * in shared memory (left-looking), at 15 a column a thread (32 matrices a
- * block); where it pays (rows_pay: most orders 4..32), the
+ * match the CPU's (square LU of interleaved operands at orders 4..16 but
+ * for its scaling by the pivot's reciprocal: scale_below). Square LU of
+ * interleaved operands up to order 3 in one thread's registers (double
+ * complex 5), at orders 4..16 a thread a matrix in shared memory
+ * (left-looking); where it pays (rows_pay: most orders 4..32), the
  * matrix in registers, a row or two a thread, pivot search and broadcasts
  * by warp shuffles (interleaved LU above order 16 loaded and stored
  * through shared memory); other LU in shared memory (for interleaved operands
@@ -206,92 +207,28 @@ template <typename T, int N> __device__ __forceinline__ void swap_rows(T (&a)[N]
     }
 }
 
-/* ---- LU in registers, a column a thread: interleaved order 15 ----------
- * A block of N warps holds 32 matrices of order n <= N: lane q of warp c
- * holds column c of matrix q in registers, so that every load and store
- * of a warp is one coalesced run over 32 consecutive matrices. Step j:
- * warp j (its column up to date) finds the pivot, interchanges and
- * publishes its column below the diagonal, the pivot and the diagonal in
- * shared memory; after a barrier warp i > j divides element i by the
- * diagonal there (a division a warp, where warp j alone took n - j - 1 of
- * them in a row while the others waited); after a second barrier every
- * other warp interchanges its column's two elements and (columns right of
- * j) subtracts the multipliers times its element j, and warp j takes the
- * multipliers into its column. Two buffers of multipliers alternate, so
- * that the writer of step j + 1 keeps off the buffer still read in step
- * j. Pivots and info gather in shared memory and leave coalesced at the
- * end. Same arithmetic, ties and info as getrf_in. */
-template <typename T, int N> __global__ void __launch_bounds__(32 * N, 2) getrf_cols(const hetla__cuda_factor f)
+/* Elements c + 1.. of a column in registers times 1 / d, as LAPACK's
+ * xGETF2 scales the column below a pivot d: a product an element rather
+ * than a quotient (getrf_left: 3.45x cublasDgetrfBatched at order 14
+ * against 2.69x dividing, 4.01x against 3.61x at 12, its code then small
+ * enough for the instruction cache at 15 and 16). A pivot below the
+ * smallest normal number, whose reciprocal would overflow, is scaled up by
+ * 2^54 (2^24 in single precision) first, and the products by as much
+ * after. */
+template <typename T, int N> __device__ __forceinline__ void scale_below(T (&a)[N], int c, T d)
 {
-    __shared__ T mult[2][N][32]; /* step j's column j, then its multipliers, buffer j % 2 */
-    __shared__ int piv[N][32];   /* step j's pivot row, + N if it is zero */
-    const int q = threadIdx.x, c = threadIdx.y, n = f.n;
-    const ll t0 = blockIdx.x * 32ll, t = t0 + q;
-    const bool live = t < f.count;
-    T *A = (T *)f.A.ptr + (live ? base(f.A, t) : 0);
-    const ll s = f.A.s, ld = f.A.ld * f.A.s;
-    const T zero = {};
-    T a[N];
+    constexpr bool single = sizeof(T) == 4 || (sizeof(T) == 8 && !scalar<T>::real);
+    const double tiny = single ? 1.1754943508222875e-38 : 2.2250738585072014e-308; /* FLT_MIN, DBL_MIN */
+    const T up = real_as<T>(single ? 0x1p24 : 0x1p54);
+    const bool small = abs1(d) < tiny;
+    const T r = quot(real_as<T>(1), small ? d * up : d);
 #pragma unroll
-    for (int i = 0; i < N; i++)
-        a[i] = live && i < n && c < n ? A[i * s + c * ld] : zero;
-    long long info = 0;
+    for (int i = c + 1; i < N; i++)
+        a[i] = a[i] * r;
+    if (small)
 #pragma unroll
-    for (int j = 0; j < N; j++) {
-        if (j >= n) /* uniform: every thread has the same n */
-            break;
-        T(*const l)[32] = mult[j % 2];
-        if (c == j) {
-            int p = j;
-            if (f.ipiv) {
-                double best = abs1(a[j]);
-#pragma unroll
-                for (int i = j + 1; i < N; i++) {
-                    const double v = abs1(a[i]);
-                    if (v > best)
-                        p = i, best = v;
-                }
-                swap_rows<T, N>(a, j, p);
-            }
-#pragma unroll
-            for (int i = j; i < N; i++)
-                l[i][q] = a[i];
-            piv[j][q] = p + (abs1(a[j]) == 0 ? N : 0);
-        }
-        __syncthreads();
-        const int pz = piv[j][q], p = pz % N;
-        if (c > j && pz < N)
-            l[c][q] = quot(l[c][q], l[j][q]);
-        __syncthreads();
-        if (pz >= N)
-            info = info ? info : j + 1;
-        if (c == j) {
-#pragma unroll
-            for (int i = j + 1; i < N; i++)
-                a[i] = l[i][q];
-        } else {
-            if (f.ipiv)
-                swap_rows<T, N>(a, j, p);
-            if (c > j)
-#pragma unroll
-                for (int i = j + 1; i < N; i++)
-                    a[i] = a[i] - l[i][q] * a[j];
-        }
-    }
-#pragma unroll
-    for (int i = 0; i < N; i++)
-        if (live && i < n && c < n)
-            A[i * s + c * ld] = a[i];
-    /* pivots and info, consecutive threads on consecutive entries */
-    const int x = c * 32 + q;
-    if (f.ipiv)
-        for (int e = x; e < 32 * n; e += 32 * N) {
-            const int r = e / n, j = e - r * n;
-            if (t0 + r < f.count)
-                f.ipiv[(t0 + r) * f.ipiv_ld + j] = piv[j][r] % N + 1;
-        }
-    if (c == 0 && live)
-        f.info[t] = info;
+        for (int i = c + 1; i < N; i++)
+            a[i] = a[i] * up;
 }
 
 /* Where column k's packed multipliers (places k + 1 .. N - 1) start. */
@@ -310,7 +247,8 @@ template <int N> __host__ __device__ constexpr int loff(int k) { return k * (N -
  * loaded once for both), then each in turn has its pivot found and
  * interchanged (in the panel's registers a select per element below it;
  * in the multipliers of the columns left of it, packed in shared memory
- * by place, two loads and two stores a column), is divided, updates the
+ * by place, two loads and two stores a column), is scaled by its pivot's
+ * reciprocal (scale_below), updates the
  * panel's second column from its registers, and goes back: its rows up to
  * the diagonal are final and go to global memory, its multipliers to
  * shared memory, packed (column k's n - k - 1 of them after column k -
@@ -320,8 +258,8 @@ template <int N> __host__ __device__ constexpr int loff(int k) { return k * (N -
  * matrix issues a fifth of the instructions of the row kernels' eight
  * lanes (ncu at order 16, the whole matrix then copied at once: 28
  * against 133 million). Pivots gather in
- * shared memory and leave coalesced at the end. Same arithmetic, ties and
- * info as getrf_in. */
+ * shared memory and leave coalesced at the end. Same ties and info as
+ * getrf_in, the same arithmetic but for scale_below. */
 template <typename T, int N> __global__ void __launch_bounds__(32) getrf_left(const hetla__cuda_factor f)
 {
     extern __shared__ __align__(16) unsigned char smem[];
@@ -409,9 +347,7 @@ template <typename T, int N> __global__ void __launch_bounds__(32) getrf_left(co
             if (abs1(d) == 0)
                 info = info ? info : c + 1;
             else
-#pragma unroll
-                for (int i = c + 1; i < N; i++)
-                    a[b][i] = quot(a[b][i], d);
+                scale_below<T, N>(a[b], c, d);
 #pragma unroll
             for (int x = b + 1; x < B; x++)
 #pragma unroll
@@ -454,29 +390,35 @@ template <typename T, int N> void launch_left(const hetla__cuda_factor &f, cudaS
     getrf_left<T, N><<<(unsigned)((f.count + 31) / 32), 32, bytes, st>>>(f);
 }
 
-/* Square LU of interleaved operands of orders 4..14 a thread a matrix in
+/* Square LU of interleaved operands of orders 4..16 a thread a matrix in
  * shared memory (elements of up to 8 bytes). Measured (`hetla bench
- * getrf-batch --devices cuda`, 100 000 doubles, H200, hetla /
- * cublasDgetrfBatched, `bench/results/2026-11-28-session28.md`): 1.79-1.83
- * / 2.62-2.65 / 4.31-4.34 / 3.57-3.68 / 3.26-3.27 / 2.69-2.70x at n = 4 / 8
- * / 10 / 12 / 13 / 14 (section 9), against 1.79-1.82 / 2.44-2.46 /
- * 3.90-3.92 / 3.28-3.29 / 2.67-2.68 / 2.22-2.24x with the whole matrix
- * copied to shared memory at once (n^2 elements: 5 blocks an SM at 13, 4
- * at 14; sections 4-7), against 1.66-1.77 / 2.08-2.11x at 4 / 8 in one
- * thread's registers (which keeps 2 and 3: 1.03 / 1.91x against 0.93-1.01
- * / 1.85-1.88x) and 3.31-3.32 / 2.77 / 2.47-2.48 / 2.12-2.13x at 10 / 12
- * / 13 / 14 a column a thread (section 4); a column a panel lost, four
- * gained nothing (section 3). At 15 and 16 it ran 1.16-1.18 / 0.94x,
- * below the column and row kernels, its unrolled code past 128 KiB there
- * (146 / 167 KiB against 125 at 14, section 11). Final build: 1.85 / 3.30 / 2.95 /
- * 2.83 / 2.67 / 4.80 / 4.37 / 4.09 / 3.56 / 3.27 / 2.65x at 4..14
- * (section 10). */
+ * getrf-batch --devices cuda`, 100 000 matrices, H200, hetla /
+ * cublas?getrfBatched): dividing by the pivot, 1.79-1.83 / 2.62-2.65 /
+ * 4.31-4.34 / 3.57-3.68 / 3.26-3.27 / 2.69-2.70x at n = 4 / 8 / 10 / 12 /
+ * 13 / 14 (`bench/results/2026-11-28-session28.md` section 9), against
+ * 1.79-1.82 / 2.44-2.46 / 3.90-3.92 / 3.28-3.29 / 2.67-2.68 / 2.22-2.24x
+ * with the whole matrix copied to shared memory at once (n^2 elements: 5
+ * blocks an SM at 13, 4 at 14; sections 4-7), against 1.66-1.77 /
+ * 2.08-2.11x at 4 / 8 in one thread's registers (which keeps 2 and 3: 1.03
+ * / 1.91x against 0.93-1.01 / 1.85-1.88x) and 3.31-3.32 / 2.77 / 2.47-2.48
+ * / 2.12-2.13x at 10 / 12 / 13 / 14 a column a thread (section 4); a
+ * column a panel lost, four gained nothing (section 3). At 15 and 16 it
+ * then ran 1.15-1.18 / 0.94x, its unrolled code (146 / 167 KiB) missing
+ * the instruction cache (ncu: 11.3 cycles an instruction waiting for the
+ * fetch at 16; its panel loop rolled, 1.83 / 1.61x:
+ * `2026-11-28-session29.md` sections 1-2). Scaling by the pivot's
+ * reciprocal (section 5): 1.84 / 3.25 / 2.97 / 2.86 / 2.71 / 5.03 / 4.59 /
+ * 4.40 / 4.00 / 3.77 / 3.53 / 3.18 / 3.17x at 4..16 in double precision
+ * (3.18 / 3.17x at 15 / 16 against 2.01 / 2.03x for the column and row
+ * kernels there), 1.97 / 3.71 / 3.54 / 3.39 / 3.16 / 6.28 / 5.61 / 5.35 /
+ * 4.77 / 4.67 / 3.99 / 3.83 / 3.56x in single (1.69 / 1.93x before at 15
+ * / 16). */
 template <typename T> bool try_left(const hetla__cuda_factor &f, cudaStream_t st)
 {
     if constexpr (sizeof(T) > 8) { /* not instantiated */
         return false;
     } else {
-        if (!lanes(f.A) || f.m != f.n || f.n < 4 || f.n > 14)
+        if (!lanes(f.A) || f.m != f.n || f.n < 4 || f.n > 16)
             return false;
         switch (f.n) {
         case 4: launch_left<T, 4>(f, st); break;
@@ -489,7 +431,9 @@ template <typename T> bool try_left(const hetla__cuda_factor &f, cudaStream_t st
         case 11: launch_left<T, 11>(f, st); break;
         case 12: launch_left<T, 12>(f, st); break;
         case 13: launch_left<T, 13>(f, st); break;
-        default: launch_left<T, 14>(f, st); break;
+        case 14: launch_left<T, 14>(f, st); break;
+        case 15: launch_left<T, 15>(f, st); break;
+        default: launch_left<T, 16>(f, st); break;
         }
         return true;
     }
@@ -742,29 +686,6 @@ template <typename T, int N, int R> __global__ void __launch_bounds__(256) potrf
         f.info[t] = info;
 }
 
-/* Square LU of interleaved operands of order 15 a column a thread
- * (elements of up to 8 bytes), two blocks an SM asked of the compiler
- * (three spilled at 14: 1.64x against 2.12x). Measured (`hetla bench
- * getrf-batch --devices cuda --sizes 9,...,16`, 100 000 doubles, H200,
- * hetla / cublasDgetrfBatched): 2.01x against 1.64x for the row kernels
- * (`bench/results/2026-11-28-session27.md`, sections 2-3), where a thread
- * a matrix in shared memory runs 0.94x; at 16 1.955x against the row
- * kernels' 2.03x; at 9..14 3.57 / 3.33 / 2.92 / 2.77 / 2.47 / 2.12x, below
- * try_left. Strided operands stay on the row kernels: a column a thread
- * then reads one element of a sector a lane (343 / 425 / 495 against 306
- * / 485 / 702 Gflop/s at 9 / 11 / 13). */
-template <typename T> bool try_cols(const hetla__cuda_factor &f, cudaStream_t st)
-{
-    if constexpr (sizeof(T) > 8) { /* not instantiated: no register column holds them */
-        return false;
-    } else {
-        if (!lanes(f.A) || f.m != f.n || f.n != 15)
-            return false;
-        getrf_cols<T, 15><<<(unsigned)((f.count + 31) / 32), dim3(32, 15), 0, st>>>(f);
-        return true;
-    }
-}
-
 /* LU (@p lu) or Cholesky in registers, 8 warps a block; interleaved LU
  * above order 16 staged through shared memory (8 matrices a block, 64 KiB
  * at order 32). Measured (`hetla bench getrf-batch --devices cuda`, 100 000
@@ -824,8 +745,8 @@ template <typename T, int N, int... Ns> void launch_row_a_lane(const hetla__cuda
  *   but 265 / 486 at 6 / 12 against 423 / 882 (a quarter of the lanes
  *   idle) and 579 at 32 against 652.
  * The register kernels are the strided path from n = 3 (Cholesky) or 4
- * (square LU); on interleaved operands square LU from n = 7 (at 16 and
- * above where try_fixed, try_left and try_cols apply) and Cholesky where the order
+ * (square LU); on interleaved operands square LU from n = 7 (at 17 and
+ * above: try_fixed and try_left take the orders below) and Cholesky where the order
  * fills more than three quarters of the rows: 7..8 and 13..16. */
 static bool rows_pay(const hetla__cuda_factor &f, bool lu)
 {
@@ -854,7 +775,7 @@ template <typename T> cudaError_t launch(const hetla__cuda_factor &f, bool lu, c
     int W = 128;
     while (W > 16 && W * bytes > SHARED_BYTES)
         W /= 2;
-    if (lu && (try_fixed<T>(f, st) || try_left<T>(f, st) || try_cols<T>(f, st)))
+    if (lu && (try_fixed<T>(f, st) || try_left<T>(f, st)))
         return cudaGetLastError();
     if (rows_pay(f, lu)) {
         if (f.n <= 4)
