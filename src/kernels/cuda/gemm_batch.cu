@@ -427,12 +427,20 @@ void launch_staged(const hetla__cuda_gemm &g, staging sg, cudaStream_t st)
  * KiB; other shapes would change the matrices a block, untried): 0.735x
  * cublasDgemmStridedBatched at 32 against 0.691x (interleaved; blocked
  * 0.777x against 0.699x); at 28 (18 matrices a block, runs of 144 bytes)
- * 0.60-0.63x against 0.68x, at 24 0.85-0.90x against 0.88x. */
+ * 0.60-0.63x against 0.68x, at 24 0.85-0.90x against 0.88x. Floats above
+ * 20 take 8 x 8 blocks in 512 threads, four buffers of 200 KiB: 0.82 /
+ * 0.68 / 0.65x cublasSgemmStridedBatched at 24 / 28 / 32 against 0.52 /
+ * 0.41 / 0.28x as 4 x 4 blocks, 0.68 / 0.52 / 0.52x with the doubles'
+ * shapes, 0.68 / 0.53 / 0.50x as 8 x 8 in 256 threads
+ * (`bench/results/2026-11-28-session29.md` section 4). */
 template <typename T> bool try_staged(const hetla__cuda_gemm &g, cudaStream_t st)
 {
     const int order = g.m > g.n ? g.m : g.n;
     if (order > 32)
         return false;
+    if constexpr (scalar<T>::real && sizeof(T) == sizeof(float))
+        if (order > 20)
+            return launch_staged<T, 8, 8, 512>(g, {4, 200 << 10, false}, st), true;
     if constexpr (scalar<T>::real && sizeof(T) == sizeof(double))
         if (g.m > 28 && g.n > 28)
             return launch_staged<T, 4, 8, 512>(g, {4, 200 << 10, false}, st), true;
