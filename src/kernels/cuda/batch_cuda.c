@@ -15,12 +15,18 @@
 #include "kernels/cuda/batch_cuda.h"
 
 /* The orders from which cublas?gemmStridedBatched beats hetla's
- * strided kernels (`hetla bench gemm-batch --devices cuda --sizes
- * 2,4,10,12,14,16,18,20,24,28`, 100 000 doubles, H200): hetla's ahead
- * 3.2x / 2.3x / 1.6x / 1.3x / 1.13x at 10 / 12 / 14 / 16 / 18, cuBLAS from
- * 20 (0.95x, 0.68x at 24, 0.53x at 28): the largest order where
- * "hetla(strided)" still beats "cublas(strided)". */
-enum { CUBLAS_ABOVE = 18 };
+ * strided kernels: the largest order where "hetla(strided)" still beats
+ * "cublas(strided)" (`hetla bench gemm-batch --devices cuda --sizes
+ * 2,4,10,12,14,16,18,20,24,28`, 100 000 matrices, H200). Doubles: hetla's
+ * ahead 3.2x / 2.3x / 1.6x / 1.3x / 1.13x at 10 / 12 / 14 / 16 / 18,
+ * cuBLAS from 20 (0.95x, 0.68x at 24, 0.53x at 28). Floats: hetla's ahead
+ * 1.19x / 1.02x at 14 / 15, cuBLAS from 16 (0.98x, 0.81x at 18, 0.45x at
+ * 24; `bench/results/2026-11-28-session29.md` section 5). Complex
+ * elements take the doubles' order (not measured). */
+static hetla_int cublas_above(hetla__cuda_type t)
+{
+    return t == HETLA__CUDA_S ? 15 : 18;
+}
 
 /* Operand i of a task as the kernels address it (layouts in batch_cuda.h;
  * the device replica is compact: buf.ld is the lane stride, or the
@@ -196,7 +202,7 @@ static hetla_status vbatch_native(const hetla_exec *x)
 static cublasOperation_t cublas_op(int t) { return t == 0 ? CUBLAS_OP_N : t == 1 ? CUBLAS_OP_T : CUBLAS_OP_C; }
 
 /* cublas?gemmStridedBatched on a task whose operands are all strided and
- * whose order is above CUBLAS_ABOVE; hetla's kernels otherwise (cuBLAS has
+ * whose order is above cublas_above's; hetla's kernels otherwise (cuBLAS has
  * no interleaved layout, and loses on small orders). */
 static hetla_status gemm_cublas(const hetla_exec *x)
 {
@@ -207,7 +213,7 @@ static hetla_status gemm_cublas(const hetla_exec *x)
     int strided = 1;
     for (int i = 0; i < 3; i++)
         strided &= a.h.op[i].layout == HETLA_BATCH_STRIDED;
-    if (!strided || order <= CUBLAS_ABOVE)
+    if (!strided || order <= cublas_above(g.type))
         return launch(x, &g);
     const hetla__cuda_queue *q = x->queue;
     cublasOperation_t ta = cublas_op(g.transa), tb = cublas_op(g.transb);
