@@ -12,6 +12,7 @@
 #define COMPLEX
 #define PRECISION_z
 #include <complex.h>
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -35,6 +36,18 @@ enum { LANES = 2 * HETLA__VEC_BYTES / (int)sizeof(T), MR = HETLA__VEC_BYTES / 8 
 #if defined(COMPLEX)
 INLINE T cj(int c, T x) { return c ? conj(x) : x; }
 INLINE R abs1(T x) { return fabs(creal(x)) + fabs(cimag(x)); }
+/* a / b by Smith's algorithm: these files are built with
+ * -fcx-limited-range, whose a conj(b) / |b|^2 over- or underflows once |b|
+ * passes 2^+-511 (in double precision). */
+INLINE T quot(T a, T b)
+{
+    R br = creal(b), bi = cimag(b);
+    int big = fabs(br) >= fabs(bi);
+    R p = big ? br : bi, q = big ? bi : br, r = q / p, den = p + q * r;
+    R u = big ? creal(a) : cimag(a), v = big ? cimag(a) : creal(a);
+    R x = (u + v * r) / den, y = (v - u * r) / den;
+    return CMPLX(x, big ? y : -y);
+}
 #else
 INLINE T cj(int c, T x)
 {
@@ -42,6 +55,7 @@ INLINE T cj(int c, T x)
     return x;
 }
 INLINE R abs1(T x) { return fabs(x); }
+INLINE T quot(T a, T b) { return a / b; }
 #endif
 
 /* An operand seen through op(): element (i, j) at (i ri + j rj) s, conjugated if c. */
@@ -291,7 +305,7 @@ INLINE void trsv_body(hetla_int na, hetla_int nv, int lower, int unit, T alpha, 
                 LANE bi[l] = acc[l];
             } else {
                 const T *restrict d = at(A, i, i);
-                LANE bi[l] = acc[l] / cj(A.c, d[l]);
+                LANE bi[l] = quot(acc[l], cj(A.c, d[l]));
             }
         }
 }
@@ -440,17 +454,28 @@ INLINE void getrf_body(hetla_int m, hetla_int n, int pivot, opnd A, hetla_int *r
             LANE piv[j * LANES + l] = (hetla_int)p[l] + 1;
             swap_lanes(A, j, p, n);
         }
+        /* the column times 1 / pivot (LAPACK's xGETF2); a pivot below the
+         * smallest normal number, whose reciprocal would overflow, scaled
+         * up by 4 / eps first and the products back after */
         T inv[LANES];
+        R up[LANES];
+        int tiny = 0;
         const T *restrict d = at(A, j, j);
         LANE
         {
-            int zero = d[l] == 0;
+            int zero = d[l] == 0, small = !zero && abs1(d[l]) < DBL_MIN;
             info[l] = zero && info[l] == 0 ? (R)(j + 1) : info[l];
-            inv[l] = zero ? 1 : 1 / d[l];
+            up[l] = small ? 4 / DBL_EPSILON : 1;
+            inv[l] = zero ? 1 : quot(1, d[l] * up[l]);
+            tiny |= small;
         }
         for (hetla_int i = j + 1; i < m; i++) {
             T *restrict aij = at(A, i, j);
             LANE aij[l] *= inv[l];
+        }
+        for (hetla_int i = j + 1; tiny && i < m; i++) {
+            T *restrict aij = at(A, i, j);
+            LANE aij[l] *= up[l];
         }
         for (hetla_int c = j + 1; c < n; c++)
             for (int h = 0; h < LANES; h += GV) {

@@ -2,7 +2,9 @@
  * variable batches and groups (mixed orders 0..70 too), checked matrix by
  * matrix against independent loops with residuals in units of machine
  * epsilon; alpha = 0 and beta = 0 over NaN in what BLAS does not read;
- * info of failing matrices; argument errors; whether P2P operands and
+ * LU with a first column below the smallest normal number, triangular
+ * solves with A scaled far below 1; info of failing matrices; argument
+ * errors; whether P2P operands and
  * variable batches are staged where the context's devices say so.
  * @precisions normal z -> s d c
  */
@@ -210,21 +212,26 @@ void ztest_batch_trsm(hetla_context *ctx)
                  {HETLA_LEFT, HETLA_UPPER, HETLA_TRANS, HETLA_UNIT},
                  {HETLA_RIGHT, HETLA_LOWER, HETLA_CONJ_TRANS, HETLA_NON_UNIT},
                  {HETLA_RIGHT, HETLA_UPPER, HETLA_NO_TRANS, HETLA_UNIT}};
+    /* A scaled by 2^-614 (2^-76 in single precision) in every other case:
+     * a complex quotient by its diagonal must not form |d|^2 */
+    const R small = (R)ldexp(1, -(DBL_MAX_EXP * 3 / 5));
     for (int l = 0; l < NLAYOUTS; l++)
         for (int si = 0; si < NSIZES; si++)
-            for (int c = 0; c < 4; c++) {
-                hetla_int m = sizes[si], n = sizes[(si + 2) % NSIZES], na = cases[c].side == HETLA_LEFT ? m : n;
+            for (int c = 0; c < 8; c++) {
+                hetla_int m = sizes[si], n = sizes[(si + 2) % NSIZES], na = cases[c % 4].side == HETLA_LEFT ? m : n;
                 T alpha = rndt(), *A = ref_new(na, na, COUNT), *B = ref_new(m, n, COUNT), *X = ref_new(m, n, COUNT);
                 make_triangular(A, na, COUNT);
+                for (hetla_int i = 0; c >= 4 && i < na * na * COUNT; i++)
+                    A[i] = A[i] * small;
                 /* the unused triangle and a unit diagonal must not be read: spoil them */
                 for (hetla_int t = 0; t < COUNT; t++)
                     for (hetla_int j = 0; j < na; j++)
                         for (hetla_int i = 0; i < na; i++)
-                            if ((cases[c].uplo == HETLA_LOWER ? i < j : i > j) ||
-                                (i == j && cases[c].diag == HETLA_UNIT))
+                            if ((cases[c % 4].uplo == HETLA_LOWER ? i < j : i > j) ||
+                                (i == j && cases[c % 4].diag == HETLA_UNIT))
                                 A[t * na * na + i + j * na] = NAN;
                 hetla_batch a = to_layout(ctx, A, na, na, COUNT, l), b = to_layout(ctx, B, m, n, COUNT, l);
-                CHECK_OK(hetla_ztrsm_batch(ctx, cases[c].side, cases[c].uplo, cases[c].trans, cases[c].diag, alpha,
+                CHECK_OK(hetla_ztrsm_batch(ctx, cases[c % 4].side, cases[c % 4].uplo, cases[c % 4].trans, cases[c % 4].diag, alpha,
                                            &a, &b, NULL));
                 from_layout(ctx, &b, X);
                 CHECK_OK(hetla_batch_free(&a));
@@ -234,10 +241,10 @@ void ztest_batch_trsm(hetla_context *ctx)
                         for (hetla_int i = 0; i < na; i++)
                             if (isnan(creal(At[i + j * na])))
                                 At[i + j * na] = i == j ? 1 : 0;
-                    if (cases[c].side == HETLA_LEFT)
-                        ref_gemm(cases[c].trans, HETLA_NO_TRANS, m, n, m, 1, At, na, X + t * m * n, m, 0, AX);
+                    if (cases[c % 4].side == HETLA_LEFT)
+                        ref_gemm(cases[c % 4].trans, HETLA_NO_TRANS, m, n, m, 1, At, na, X + t * m * n, m, 0, AX);
                     else
-                        ref_gemm(HETLA_NO_TRANS, cases[c].trans, m, n, n, 1, X + t * m * n, m, At, na, 0, AX);
+                        ref_gemm(HETLA_NO_TRANS, cases[c % 4].trans, m, n, n, 1, X + t * m * n, m, At, na, 0, AX);
                     for (hetla_int i = 0; i < m * n; i++)
                         Bs[i] *= alpha;
                     R scale = norm1(At, na, na) * norm1(X + t * m * n, m, n) * (R)(na + 1);
@@ -321,7 +328,35 @@ static R lu_resid_mn(const T *A, const T *F, const hetla_int *ipiv, hetla_int m,
 
 static R lu_resid(const T *A, const T *F, const hetla_int *ipiv, hetla_int n) { return lu_resid_mn(A, F, ipiv, n, n); }
 
-/* Square and m x n (wide and tall) batches, with and without pivoting. */
+/* Square LU whose first column lies below the smallest normal number:
+ * the pivot's reciprocal would overflow (LAPACK divides there; hetla's
+ * kernels that scale by the reciprocal scale the pivot up first). */
+static void getrf_tiny_pivot(hetla_context *ctx, int l)
+{
+    const R tiny = (R)ldexp(1, DBL_MIN_EXP - 10);
+    for (int si = 0; si < NSIZES; si++)
+        for (int pivot = 0; pivot < 2; pivot++) {
+            const hetla_int n = sizes[si];
+            hetla_int info[COUNT], *ipiv = malloc((size_t)(n * COUNT) * sizeof *ipiv);
+            T *A = ref_new(n, n, COUNT), *F = ref_new(n, n, COUNT);
+            for (hetla_int t = 0; t < COUNT; t++) {
+                T *a = A + t * n * n;
+                for (hetla_int i = 0; !pivot && i < n; i++) /* diagonally dominant */
+                    a[i * (n + 1)] += (R)(2 * n);
+                for (hetla_int i = 0; i < n; i++)
+                    a[i] = a[i] * tiny;
+            }
+            hetla_batch a = to_layout(ctx, A, n, n, COUNT, l);
+            CHECK_OK(pivot ? hetla_zgetrf_batch(ctx, &a, ipiv, info) : hetla_zgetrf_nopiv_batch(ctx, &a, info));
+            from_layout(ctx, &a, F);
+            for (hetla_int t = 0; t < COUNT; t++)
+                CHECK(info[t] == 0 && lu_resid(A + t * n * n, F + t * n * n, pivot ? ipiv + t * n : NULL, n) < TOL);
+            free(A), free(F), free(ipiv);
+        }
+}
+
+/* Square and m x n (wide and tall) batches, with and without pivoting;
+ * square ones with a tiny first column. */
 void ztest_batch_getrf(hetla_context *ctx)
 {
     for (int l = 0; l < NLAYOUTS; l++)
@@ -342,6 +377,8 @@ void ztest_batch_getrf(hetla_context *ctx)
                           lu_resid_mn(A + t * m * n, F + t * m * n, pivot ? ipiv + t * k : NULL, m, n) < TOL);
                 free(A), free(F), free(ipiv);
             }
+    for (int l = 0; l < NLAYOUTS; l++)
+        getrf_tiny_pivot(ctx, l);
 }
 
 /* ||B - op(A) X|| / (||A|| ||X|| n eps) */
