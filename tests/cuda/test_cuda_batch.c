@@ -4,7 +4,8 @@
  * block-interleaved layouts, every transpose, beta = 0 over NaN;
  * ?potrf_batch (both triangles) and ?getrf_batch (with and without
  * pivoting) on "cuda", factors checked by rebuilding A, one bad matrix's
- * info reported alone; ?trsm_batch on "cuda" and "cpu,cuda", every side,
+ * info reported alone, square LU again with a first column below the
+ * smallest normal number; ?trsm_batch on "cuda" and "cpu,cuda", every side,
  * triangle, transpose and diagonal, orders 1..32 and 83, A's padding and
  * unread parts NaN, alpha = 0 over NaN in A and B; ?potrs_batch (both
  * triangles) and ?getrs_batch (every transpose, with and without pivots)
@@ -267,7 +268,8 @@ static double rebuild_residual(int what, hetla_uplo uplo, const hetla_batch *A0,
             for (hetla_int i = 0; i < m; i++) {
                 if (what == POTRF && (uplo == HETLA_LOWER ? i < j : i > j))
                     continue;
-                double r = cabs(M[i + j * m] - get(A0, k, i, j)) / (eps_of(F->type) * (double)big * amax);
+                /* (over amax first: eps amax underflows for a tiny 1 x 1) */
+                double r = cabs(M[i + j * m] - get(A0, k, i, j)) / amax / (eps_of(F->type) * (double)big);
                 worst = isnan(r) ? INFINITY : fmax(worst, r);
             }
     }
@@ -296,12 +298,19 @@ static hetla_batch factor_input(int what, hetla_dtype t, hetla_batch_layout l, h
 
 /* One factorization of COUNT m x n matrices (factor_input; square for
  * POTRF); matrix 5 (m, n >= 3) made to fail (POTRF: A(2,2) = -n^2; LU:
- * column 1 zero), its info checked and the others'. @return the residual
- * of the good ones. */
-static double factor_case(hetla_context *ctx, int what, hetla_dtype t, hetla_batch_layout l, hetla_int m, hetla_int n)
+ * column 1 zero), its info checked and the others'. LU with @p tiny: the
+ * first column scaled below the smallest normal number (2^-1031, 2^-135
+ * in single precision), where a pivot's reciprocal overflows. @return the
+ * residual of the good ones. */
+static double factor_case(hetla_context *ctx, int what, hetla_dtype t, hetla_batch_layout l, hetla_int m, hetla_int n,
+                          int tiny)
 {
     hetla_uplo uplo = n % 2 ? HETLA_LOWER : HETLA_UPPER;
     hetla_batch A0 = factor_input(what, t, l, m, n), A = batch_new(l, t, m, n, 0);
+    const double small = ldexp(1, (t == HETLA_FLOAT || t == HETLA_COMPLEX ? FLT_MIN_EXP : DBL_MIN_EXP) - 10);
+    for (hetla_int k = 0; tiny && k < COUNT; k++)
+        for (hetla_int i = 0; i < m; i++)
+            put(&A0, k, i, 0, get(&A0, k, i, 0) * small);
     hetla_int mn = m < n ? m : n;
     int bad = mn >= 3;
     for (hetla_int i = 0; bad && i < m; i++)
@@ -355,12 +364,14 @@ static void factor_sweep(int what)
             for (size_t oi = 0; oi < norders + (what == POTRF ? 0 : nshapes); oi++) {
                 hetla_int m = oi < norders ? factor_orders[oi] : factor_shapes[oi - norders][0];
                 hetla_int n = oi < norders ? factor_orders[oi] : factor_shapes[oi - norders][1];
-                double r = factor_case(ctx, what, types[ti], layouts[li], m, n);
-                if (!(r < 30)) {
-                    printf("%s type %d layout %d %lld x %lld: residual %.3g eps\n",
-                           what == POTRF ? "potrf" : what == GETRF ? "getrf" : "getrf_nopiv", (int)types[ti],
-                           (int)layouts[li], (long long)m, (long long)n, r);
-                    CHECK(r < 30);
+                for (int tiny = 0; tiny < (what == POTRF || oi >= norders ? 1 : 2); tiny++) {
+                    double r = factor_case(ctx, what, types[ti], layouts[li], m, n, tiny);
+                    if (!(r < 30)) {
+                        printf("%s type %d layout %d %lld x %lld%s: residual %.3g eps\n",
+                               what == POTRF ? "potrf" : what == GETRF ? "getrf" : "getrf_nopiv", (int)types[ti],
+                               (int)layouts[li], (long long)m, (long long)n, tiny ? ", tiny first column" : "", r);
+                        CHECK(r < 30);
+                    }
                 }
             }
     CHECK_OK(hetla_context_destroy(ctx));
