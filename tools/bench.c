@@ -39,19 +39,46 @@ void bench_flush(void)
         memset(junk, (int)(bench_now() * 1000) & 0x7f, bytes);
 }
 
+const bench_prec *bench_precision(char prec)
+{
+    static const bench_prec precs[] = {
+        {"s", HETLA_FLOAT, 1, FLT_EPSILON, bench_sbatch_run, bench_sbatch_peer},
+        {"d", HETLA_DOUBLE, 1, DBL_EPSILON, bench_dbatch_run, bench_dbatch_peer},
+        {"c", HETLA_COMPLEX, 2, FLT_EPSILON, bench_cbatch_run, bench_cbatch_peer},
+        {"z", HETLA_ZCOMPLEX, 2, DBL_EPSILON, bench_zbatch_run, bench_zbatch_peer},
+    };
+    for (size_t i = 0; i < sizeof precs / sizeof *precs; i++)
+        if (prec == precs[i].name[0])
+            return &precs[i];
+    return NULL;
+}
+
 double bench_get(char prec, const void *p, size_t i)
 {
-    return prec == 's' ? (double)((const float *)p)[i] : ((const double *)p)[i];
+    return prec == 's' || prec == 'c' ? (double)((const float *)p)[i] : ((const double *)p)[i];
+}
+
+void bench_set(char prec, void *p, size_t i, double v)
+{
+    if (prec == 's' || prec == 'c')
+        ((float *)p)[i] = (float)v;
+    else
+        ((double *)p)[i] = v;
 }
 
 double bench_diff_eps(char prec, const void *X, const void *Y, size_t len, double n)
 {
+    const bench_prec *p = bench_precision(prec);
+    size_t parts = (size_t)p->parts;
     double d = 0, m = 0;
-    for (size_t i = 0; i < len; i++) {
-        double y = bench_get(prec, Y, i), e = fabs(bench_get(prec, X, i) - y);
-        d = e > d || isnan(e) ? e : d, m = fabs(y) > m ? fabs(y) : m;
+    for (size_t i = 0; i < len * parts; i += parts) {
+        /* hypot(x, 0) is |x|: real elements take the complex path with im 0 */
+        double yr = bench_get(prec, Y, i), yi = parts > 1 ? bench_get(prec, Y, i + 1) : 0;
+        double xi = parts > 1 ? bench_get(prec, X, i + 1) : 0;
+        double e = hypot(bench_get(prec, X, i) - yr, xi - yi), y = hypot(yr, yi);
+        d = e > d || isnan(e) ? e : d, m = y > m ? y : m;
     }
-    return d / (n * (prec == 's' ? FLT_EPSILON : DBL_EPSILON) * (m > 0 ? m : 1));
+    return d / (n * p->eps * (m > 0 ? m : 1));
 }
 
 hetla_context *bench_context(const char *devices, const char *name)
@@ -171,8 +198,9 @@ static const struct {
     {"gesv", bench_lapack, "dgesv (LU and solve, 16 right-hand sides) beside LAPACKE, as potrf"},
     {"posv", bench_lapack, "dposv (Cholesky and solve, 16 right-hand sides) beside LAPACKE, as potrf"},
     {"lapack", bench_lapack, "all of the factorizations and solvers above"},
-    {"gemm-batch", bench_batch, "dgemm on --count tiny matrices of each of --sizes (100 000 of 2..32), "
-                                "block-interleaved, beside a loop of OpenBLAS calls over all cores and libxsmm"},
+    {"gemm-batch", bench_batch, "dgemm (--prec s|c|z: the others) on --count tiny matrices of each of --sizes "
+                                "(100 000 of 2..32), block-interleaved, beside a loop of OpenBLAS calls over all "
+                                "cores and libxsmm (real only)"},
     {"gemv-batch", bench_batch, "dgemv on tiny matrices, as gemm-batch (beside the OpenBLAS loop)"},
     {"trsm-batch", bench_batch, "dtrsm on tiny matrices, as gemm-batch (beside the OpenBLAS loop)"},
     {"gemm-vbatch", bench_vbatch, "dgemm on a variable batch, orders 1..max of each max of --sizes (8, 16, 32), "
@@ -190,14 +218,15 @@ static const struct {
     {"getrf-batch", bench_batch, "dgetrf on tiny matrices beside a loop of LAPACKE calls over all cores"},
 };
 
-/* The benches that run in single precision too (bench_batch's). */
-#define PREC_S_BENCHES "gemm-batch, gemv-batch, trsm-batch, potrf-batch and getrf-batch"
+/* The benches that run in the other precisions too (bench_batch's). */
+#define PREC_BENCHES "gemm-batch, gemv-batch, trsm-batch, potrf-batch and getrf-batch"
 
 static void usage(void)
 {
     fprintf(stderr, "usage: hetla bench WHAT [--json] [--devices LIST] [--n N,N..] [--tasks T] [--workers W] "
-                    "[--reps R] [--nb NB] [--count C] [--sizes N,N..] [--resident] [--prec s|d]\n"
-                    "--prec: the precision, d (default) or s; s for " PREC_S_BENCHES " only\nWHAT:\n");
+                    "[--reps R] [--nb NB] [--count C] [--sizes N,N..] [--resident] [--prec s|d|c|z]\n"
+                    "--prec: the precision, d (default), s, c or z; other than d for " PREC_BENCHES
+                    " only\nWHAT:\n");
     for (size_t i = 0; i < sizeof benches / sizeof *benches; i++)
         fprintf(stderr, "  %-10s %s\n", benches[i].name, benches[i].what);
 }
@@ -232,8 +261,8 @@ int cmd_bench(int argc, char **argv)
         else if (!strcmp(argv[a], "--sizes") && v && (o.nsizes = parse_list(argv[++a], o.sizes, 16)) > 0)
             ;
         else if (!strcmp(argv[a], "--prec") && v) {
-            if (strcmp(v, "s") && strcmp(v, "d")) {
-                fprintf(stderr, "hetla bench: --prec takes s or d, not '%s'\n", v);
+            if (strlen(v) != 1 || !bench_precision(v[0])) {
+                fprintf(stderr, "hetla bench: --prec takes s, d, c or z, not '%s'\n", v);
                 return 2;
             }
             o.prec = argv[++a][0];
@@ -250,8 +279,9 @@ int cmd_bench(int argc, char **argv)
     for (size_t i = 0; i < sizeof benches / sizeof *benches; i++) {
         if (strcmp(argv[0], benches[i].name))
             continue;
-        if (o.prec == 's' && benches[i].run != bench_batch) {
-            fprintf(stderr, "hetla bench %s: --prec s: only " PREC_S_BENCHES "\n", argv[0]);
+        if (o.prec != 'd' && benches[i].run != bench_batch) {
+            fprintf(stderr, "hetla bench %s: --prec %c: only " PREC_BENCHES " take it; %s runs in double\n",
+                    argv[0], o.prec, argv[0]);
             return 2;
         }
         return benches[i].run(&o, argv[0]);

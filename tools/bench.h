@@ -4,7 +4,10 @@
 #ifndef HETLA_TOOL_BENCH_H
 #define HETLA_TOOL_BENCH_H
 
+#include <lapacke.h>
 #include <stddef.h>
+
+#include "hetla.h"
 
 typedef struct bench_opts {
     int json;
@@ -19,7 +22,7 @@ typedef struct bench_opts {
     long sizes[16];      /* --sizes 2,3,4: matrix orders, batch benches */
     int nsizes;
     int resident; /* --resident: GPU factorizations and variable batches device-resident only */
-    char prec;    /* --prec: 'd' (the default) or 's', the fixed batch benches only */
+    char prec;    /* --prec: 'd' (the default), 's', 'c' or 'z', the batch benches only */
 } bench_opts;
 
 typedef struct bench_row {
@@ -45,16 +48,55 @@ void bench_print_rate(const bench_opts *o, bench_row *r, const char *impl, doubl
 /** Prints "ratio" lines: @p a's rate over @p b's. */
 void bench_print_ratio(const bench_opts *o, const bench_row *a, const bench_row *b);
 
+/** The routines of the batch benches: GEMM C := A B + C, GEMV y := A x + y
+ *  (or A^T x + y), TRSM B := inv(A) B with A lower triangular (its
+ *  diagonal read), Cholesky of the lower triangle, LU with partial
+ *  pivoting. */
+typedef enum { BENCH_GEMM, BENCH_GEMV, BENCH_TRSM, BENCH_POTRF, BENCH_GETRF } bench_kind;
+
+/** hetla's fixed-size batched routine @p k in one precision, alpha = beta
+ *  = 1: C := A B + C, y := A x + y (x and y in B and C), B := inv(A) B, A
+ *  factored (LU's pivots into @p ipiv); info not asked for. */
+typedef hetla_status bench_batch_fn(hetla_context *ctx, bench_kind k, const hetla_batch *A, const hetla_batch *B,
+                                    const hetla_batch *C, hetla_int *ipiv);
+/** The peer's one-thread OpenBLAS or LAPACKE call for @p k on one problem
+ *  of order @p n in one precision, operands as bench_batch_fn's (GEMV
+ *  transposed where @p trans; leading dimensions n), LU's pivots into
+ *  @p piv. */
+typedef void bench_peer_fn(bench_kind k, int trans, int n, void *a, void *b, void *c, lapack_int *piv);
+
+/* tools/bench_zbatch.c, generated for s, d and c */
+bench_batch_fn bench_sbatch_run, bench_dbatch_run, bench_cbatch_run, bench_zbatch_run;
+bench_peer_fn bench_sbatch_peer, bench_dbatch_peer, bench_cbatch_peer, bench_zbatch_peer;
+
+/** A precision of the batch benches and its calls. */
+typedef struct bench_prec {
+    const char *name; /* "s", "d", "c" or "z" */
+    hetla_dtype type;
+    int parts;  /* the reals an element holds: 1, or 2 (complex: re, im) */
+    double eps; /* of its reals */
+    bench_batch_fn *run;
+    bench_peer_fn *peer;
+} bench_prec;
+
+/** Precision @p prec ('s', 'd', 'c' or 'z'; NULL for any other). */
+const bench_prec *bench_precision(char prec);
+
 /** Monotonic seconds. */
 double bench_now(void);
 /** The median of @p n times (sorts @p t). */
 double bench_median(double *t, int n);
 /** Flushes the CPU's caches: writes more than any last-level cache holds. */
 void bench_flush(void);
-/** Element @p i of @p p, float (@p prec 's') or double ('d'), as a double. */
+/** Real @p i of @p p, an array of precision @p prec (float for 's' and
+ *  'c', double for 'd' and 'z'; a complex element is two reals, re and
+ *  im), as a double. */
 double bench_get(char prec, const void *p, size_t i);
+/** Real @p i of @p p, as bench_get's, := @p v. */
+void bench_set(char prec, void *p, size_t i, double v);
 /** max |X - Y| over n eps max |Y|, X and Y @p len elements of precision
- *  @p prec ('s' or 'd') and eps its own: hetla's result against the peer's. */
+ *  @p prec (|.| the modulus of complex elements) and eps its own: hetla's
+ *  result against the peer's. */
 double bench_diff_eps(char prec, const void *X, const void *Y, size_t len, double n);
 /** A context on @p devices (NULL: the CPU), or NULL with the error
  *  printed for bench @p name. */

@@ -1,13 +1,14 @@
 /* `hetla bench gemm-batch|gemv-batch|trsm-batch|potrf-batch|getrf-batch`:
- * batched routines on many tiny matrices (double precision, or single
- * with --prec s; --count of each of --sizes), caches flushed before every
+ * batched routines on many tiny matrices (double precision, or s, c, z
+ * with --prec; --count of each of --sizes), caches flushed before every
  * run, beside a loop of single-threaded OpenBLAS / LAPACKE calls over all
- * cores (OpenMP) and, for GEMM, libxsmm's batch interface. hetla runs on
- * block-interleaved operands; converting them from the strided layout the
- * peers read is timed and reported on a row of its own. With --devices
- * cuda: GEMM, hetla's CUDA kernels beside cublas[SD]gemmStridedBatched,
- * device-resident, and hetla's API host to host; POTRF and GETRF, hetla's
- * kernels beside cusolverDn[SD]potrfBatched and cublas[SD]getrfBatched,
+ * cores (OpenMP) and, for real GEMM, libxsmm's batch interface (it has no
+ * complex GEMM). hetla runs on block-interleaved operands; converting them
+ * from the strided layout the peers read is timed and reported on a row of
+ * its own. With --devices cuda: GEMM, hetla's CUDA kernels beside
+ * cublas[SDCZ]gemmStridedBatched, device-resident, and hetla's API host
+ * to host; POTRF and GETRF, hetla's kernels beside
+ * cusolverDn[SDCZ]potrfBatched and cublas[SDCZ]getrfBatched,
  * device-resident. */
 #include <cblas.h>
 #include <lapacke.h>
@@ -24,9 +25,8 @@
 #include "hetla.h"
 
 typedef struct job {
-    const char *op;
-    char prec;        /* 's' or 'd' */
-    hetla_dtype type; /* HETLA_FLOAT or HETLA_DOUBLE, as prec */
+    bench_kind kind;
+    const bench_prec *p;
     hetla_int n, count;
     hetla_batch A, B, C; /* strided: what the peers read */
     hetla_int *ipiv;
@@ -39,51 +39,9 @@ typedef struct slice {
     int tid, nthreads;
 } slice;
 
-static const char *prec_name(char prec) { return prec == 's' ? "s" : "d"; }
-
 static void *mat(const hetla_batch *b, hetla_int k)
 {
     return (char *)b->ptr + (size_t)k * (size_t)b->stride * hetla_dtype_size(b->type);
-}
-
-/* Element @p i of @p p, of the job's precision, := @p v. */
-static void put(const job *j, void *p, hetla_int i, double v)
-{
-    if (j->prec == 's')
-        ((float *)p)[i] = (float)v;
-    else
-        ((double *)p)[i] = v;
-}
-
-/* The peer's call on matrix @p k: OpenBLAS or LAPACKE, s or d. */
-static void peer_one(const job *j, hetla_int k)
-{
-    int n = (int)j->n, sp = j->prec == 's';
-    void *a = j->pa[k], *b = j->pb[k], *c = j->pc[k];
-    if (!strcmp(j->op, "gemm-batch")) {
-        if (sp)
-            cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1, a, n, b, n, 1, c, n);
-        else
-            cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1, a, n, b, n, 1, c, n);
-    } else if (!strcmp(j->op, "gemv-batch")) {
-        if (sp)
-            cblas_sgemv(CblasColMajor, CblasNoTrans, n, n, 1, a, n, b, 1, 1, c, 1);
-        else
-            cblas_dgemv(CblasColMajor, CblasNoTrans, n, n, 1, a, n, b, 1, 1, c, 1);
-    } else if (!strcmp(j->op, "trsm-batch")) {
-        if (sp)
-            cblas_strsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, n, n, 1, a, n, b, n);
-        else
-            cblas_dtrsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, n, n, 1, a, n, b, n);
-    } else if (!strcmp(j->op, "potrf-batch")) {
-        if (sp)
-            LAPACKE_spotrf_work(LAPACK_COL_MAJOR, 'L', n, a, n);
-        else
-            LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, a, n);
-    } else if (sp)
-        LAPACKE_sgetrf_work(LAPACK_COL_MAJOR, n, n, a, n, j->lpiv + k * j->n);
-    else
-        LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, a, n, j->lpiv + k * j->n);
 }
 
 /* The peer: one library call per matrix, matrices dealt to threads in ranges. */
@@ -93,7 +51,7 @@ static void *peer_loop(void *arg)
     const job *j = s->j;
     hetla_int lo = j->count * s->tid / s->nthreads, hi = j->count * (s->tid + 1) / s->nthreads;
     for (hetla_int k = lo; k < hi; k++)
-        peer_one(j, k);
+        j->p->peer(j->kind, 0, (int)j->n, j->pa[k], j->pb[k], j->pc[k], j->lpiv + k * j->n);
     return NULL;
 }
 
@@ -104,10 +62,11 @@ static void *xsmm_loop(void *arg)
     const job *j = s->j;
     /* index_stride 0: arrays of matrix addresses, walked in steps of stride bytes */
     libxsmm_blasint n = (libxsmm_blasint)j->n, stride = (libxsmm_blasint)sizeof(void *);
-    libxsmm_gemm_precision p = j->prec == 's' ? LIBXSMM_GEMM_PRECISION_F32 : LIBXSMM_GEMM_PRECISION_F64;
+    int sp = j->p->type == HETLA_FLOAT; /* else double: libxsmm has no complex GEMM */
+    libxsmm_gemm_precision p = sp ? LIBXSMM_GEMM_PRECISION_F32 : LIBXSMM_GEMM_PRECISION_F64;
     double one = 1;
     float onef = 1;
-    const void *alpha = j->prec == 's' ? (const void *)&onef : (const void *)&one;
+    const void *alpha = sp ? (const void *)&onef : (const void *)&one;
     libxsmm_mmbatch(p, p, "N", "N", n, n, n, alpha, j->pa, &n, j->pb, &n, alpha, j->pc, &n, 0, 0, &stride, &stride,
                     &stride, (libxsmm_blasint)j->count, s->tid, s->nthreads);
     return NULL;
@@ -130,55 +89,55 @@ static double run_threads(const job *j, int nthreads, void *(*fn)(void *))
     return bench_now() - t0;
 }
 
-/* Random operands; SPD (potrf) and diagonally dominant (the solves) matrices. */
+/* Random operands (complex ones random in both parts); Hermitian positive
+ * definite (potrf) and diagonally dominant (the solves) matrices, their
+ * diagonals real. */
 static void fill(job *j)
 {
-    hetla_int n = j->n;
+    size_t n = (size_t)j->n, parts = (size_t)j->p->parts;
+    char prec = *j->p->name;
     for (hetla_int k = 0; k < j->count; k++) {
         void *a = mat(&j->A, k), *b = mat(&j->B, k), *c = mat(&j->C, k);
-        for (hetla_int i = 0; i < n * n; i++)
-            put(j, a, i, (double)rand() / RAND_MAX - 0.5);
-        for (hetla_int i = 0; i < j->B.rows * j->B.cols; i++) /* n x 1 for gemv */
-            put(j, b, i, (double)rand() / RAND_MAX), put(j, c, i, (double)rand() / RAND_MAX);
-        for (hetla_int i = 0; i < n; i++)
-            for (hetla_int q = 0; q < i && !strcmp(j->op, "potrf-batch"); q++)
-                put(j, a, i + q * n, bench_get(j->prec, a, (size_t)(q + i * n)));
-        for (hetla_int i = 0; i < n; i++)
-            put(j, a, i * (n + 1), (double)n);
+        for (size_t i = 0; i < n * n * parts; i++)
+            bench_set(prec, a, i, (double)rand() / RAND_MAX - 0.5);
+        for (size_t i = 0; i < (size_t)(j->B.rows * j->B.cols) * parts; i++) /* n x 1 for gemv */
+            bench_set(prec, b, i, (double)rand() / RAND_MAX), bench_set(prec, c, i, (double)rand() / RAND_MAX);
+        for (size_t i = 0; i < n; i++) /* A(i, q) := conj(A(q, i)) for q < i */
+            for (size_t q = 0; q < i && j->kind == BENCH_POTRF; q++)
+                for (size_t r = 0; r < parts; r++) {
+                    double v = bench_get(prec, a, (q + i * n) * parts + r);
+                    bench_set(prec, a, (i + q * n) * parts + r, r ? -v : v);
+                }
+        for (size_t i = 0; i < n; i++)
+            for (size_t r = 0; r < parts; r++)
+                bench_set(prec, a, i * (n + 1) * parts + r, r ? 0 : (double)n);
     }
 }
 
-static hetla_status hetla_run(hetla_context *ctx, const job *j, const hetla_batch *A, const hetla_batch *B,
-                              const hetla_batch *C)
+/* flops and bytes moved per matrix of order n in precision @p p: a
+ * complex multiply-add is four real ones (GEMM 8 n^3), an element two
+ * reals */
+static void costs(bench_kind k, double n, const bench_prec *p, double *flops, double *bytes)
 {
-    int sp = j->prec == 's';
-    if (!strcmp(j->op, "gemm-batch"))
-        return sp ? hetla_sgemm_batch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, 1, A, B, 1, C, NULL)
-                  : hetla_dgemm_batch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, 1, A, B, 1, C, NULL);
-    if (!strcmp(j->op, "gemv-batch"))
-        return sp ? hetla_sgemv_batch(ctx, HETLA_NO_TRANS, 1, A, B, 1, C, NULL)
-                  : hetla_dgemv_batch(ctx, HETLA_NO_TRANS, 1, A, B, 1, C, NULL);
-    if (!strcmp(j->op, "trsm-batch"))
-        return sp ? hetla_strsm_batch(ctx, HETLA_LEFT, HETLA_LOWER, HETLA_NO_TRANS, HETLA_NON_UNIT, 1, A, B, NULL)
-                  : hetla_dtrsm_batch(ctx, HETLA_LEFT, HETLA_LOWER, HETLA_NO_TRANS, HETLA_NON_UNIT, 1, A, B, NULL);
-    if (!strcmp(j->op, "potrf-batch"))
-        return sp ? hetla_spotrf_batch(ctx, HETLA_LOWER, A, NULL) : hetla_dpotrf_batch(ctx, HETLA_LOWER, A, NULL);
-    return sp ? hetla_sgetrf_batch(ctx, A, j->ipiv, NULL) : hetla_dgetrf_batch(ctx, A, j->ipiv, NULL);
-}
-
-/* flops and bytes moved per matrix of order n, elements of @p esize bytes */
-static void costs(const char *op, double n, double esize, double *flops, double *bytes)
-{
-    if (!strcmp(op, "gemm-batch"))
+    double esize = (double)hetla_dtype_size(p->type);
+    switch (k) {
+    case BENCH_GEMM:
         *flops = 2 * n * n * n, *bytes = 4 * n * n * esize;
-    else if (!strcmp(op, "gemv-batch"))
+        break;
+    case BENCH_GEMV:
         *flops = 2 * n * n, *bytes = (n * n + 3 * n) * esize;
-    else if (!strcmp(op, "trsm-batch"))
+        break;
+    case BENCH_TRSM:
         *flops = n * n * n, *bytes = (n * (n + 1) / 2 + 2 * n * n) * esize;
-    else if (!strcmp(op, "potrf-batch"))
+        break;
+    case BENCH_POTRF:
         *flops = n * n * n / 3, *bytes = n * (n + 1) * esize;
-    else
+        break;
+    default:
         *flops = 2 * n * n * n / 3, *bytes = 2 * n * n * esize;
+        break;
+    }
+    *flops *= p->parts == 2 ? 4 : 1;
 }
 
 static void report(const bench_opts *o, bench_row *r, const char *impl, double sec, double flops, double bytes)
@@ -195,18 +154,29 @@ static int convert_in(hetla_context *ctx, const job *j, hetla_batch *out, hetla_
 {
     const hetla_batch *src[] = {&j->A, &j->B, &j->C};
     for (int i = 0; i < 3; i++) {
-        if (hetla_batch_alloc(layout, j->type, src[i]->rows, src[i]->cols, j->count, 0, &out[i]) ||
+        if (hetla_batch_alloc(layout, j->p->type, src[i]->rows, src[i]->cols, j->count, 0, &out[i]) ||
             hetla_batch_convert(ctx, src[i], &out[i]))
             return -1;
     }
     return 0;
 }
 
-/* The operand a routine writes: C (gemm, gemv), B (trsm), A (the factorizations). */
-static int written(const char *op)
+/* The routine bench @p op times */
+static bench_kind kind_of(const char *op)
 {
-    return !strcmp(op, "gemm-batch") || !strcmp(op, "gemv-batch") ? 2 : !strcmp(op, "trsm-batch") ? 1 : 0;
+    static const char *const names[] = {[BENCH_GEMM] = "gemm-batch",
+                                        [BENCH_GEMV] = "gemv-batch",
+                                        [BENCH_TRSM] = "trsm-batch",
+                                        [BENCH_POTRF] = "potrf-batch",
+                                        [BENCH_GETRF] = "getrf-batch"};
+    bench_kind k = BENCH_GEMM;
+    while (k < BENCH_GETRF && strcmp(op, names[k]))
+        k++;
+    return k;
 }
+
+/* The operand a routine writes: C (gemm, gemv), B (trsm), A (the factorizations). */
+static int written(bench_kind k) { return k == BENCH_GEMM || k == BENCH_GEMV ? 2 : k == BENCH_TRSM ? 1 : 0; }
 
 /* hetla's result (@p got, any layout) against the peer's (@p want,
  * strided) in units of n eps of precision @p prec; -1 if it could not be
@@ -225,11 +195,11 @@ static double agreement(hetla_context *ctx, char prec, const hetla_batch *got, c
 static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, hetla_int n, hetla_int count,
                     int nthreads)
 {
-    int vec = !strcmp(op, "gemv-batch");
-    job j = {.op = op, .prec = o->prec, .type = o->prec == 's' ? HETLA_FLOAT : HETLA_DOUBLE, .n = n, .count = count};
-    if (hetla_batch_alloc(HETLA_BATCH_STRIDED, j.type, n, n, count, 0, &j.A) ||
-        hetla_batch_alloc(HETLA_BATCH_STRIDED, j.type, n, vec ? 1 : n, count, 0, &j.B) ||
-        hetla_batch_alloc(HETLA_BATCH_STRIDED, j.type, n, vec ? 1 : n, count, 0, &j.C))
+    job j = {.kind = kind_of(op), .p = bench_precision(o->prec), .n = n, .count = count};
+    hetla_int cols = j.kind == BENCH_GEMV ? 1 : n;
+    if (hetla_batch_alloc(HETLA_BATCH_STRIDED, j.p->type, n, n, count, 0, &j.A) ||
+        hetla_batch_alloc(HETLA_BATCH_STRIDED, j.p->type, n, cols, count, 0, &j.B) ||
+        hetla_batch_alloc(HETLA_BATCH_STRIDED, j.p->type, n, cols, count, 0, &j.C))
         return 1;
     j.ipiv = malloc((size_t)(n * count) * sizeof *j.ipiv);
     j.lpiv = malloc((size_t)(n * count) * sizeof *j.lpiv);
@@ -239,13 +209,12 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
         j.pa[k] = mat(&j.A, k), j.pb[k] = mat(&j.B, k), j.pc[k] = mat(&j.C, k);
     fill(&j);
     double flops, bytes;
-    costs(op, (double)n, (double)hetla_dtype_size(j.type), &flops, &bytes);
+    costs(j.kind, (double)n, j.p, &flops, &bytes);
     flops *= (double)count, bytes *= (double)count;
-    bench_row r = {.operation = op, .precision = prec_name(j.prec), .devices = "cpu", .rate_unit = "Gflop/s",
-                   .residual = -1};
+    bench_row r = {.operation = op, .precision = j.p->name, .devices = "cpu", .rate_unit = "Gflop/s", .residual = -1};
     snprintf(r.sizes, sizeof r.sizes, "n=%lld count=%lld", (long long)n, (long long)count);
     double best_h = 1e30, best_c = 1e30, best_p = 1e30, best_x = 1e30, best_p2p = 1e30, res_h = -1, res_p2p = -1;
-    hetla_batch blk[3], p2p[3], *ops[] = {&j.A, &j.B, &j.C}, *peer_out = ops[written(op)];
+    hetla_batch blk[3], p2p[3], *ops[] = {&j.A, &j.B, &j.C}, *peer_out = ops[written(j.kind)];
     for (int rep = 0; rep < o->reps; rep++) {
         bench_flush();
         double t0 = bench_now();
@@ -255,7 +224,7 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
         best_c = t1 - t0 < best_c ? t1 - t0 : best_c;
         bench_flush();
         t0 = bench_now();
-        if (hetla_run(ctx, &j, &blk[0], &blk[1], &blk[2]) < 0)
+        if (j.p->run(ctx, j.kind, &blk[0], &blk[1], &blk[2], j.ipiv) < 0)
             return 1;
         t1 = bench_now();
         best_h = t1 - t0 < best_h ? t1 - t0 : best_h;
@@ -263,7 +232,7 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
             return 1;
         bench_flush();
         t0 = bench_now();
-        if (hetla_run(ctx, &j, &p2p[0], &p2p[1], &p2p[2]) < 0)
+        if (j.p->run(ctx, j.kind, &p2p[0], &p2p[1], &p2p[2], j.ipiv) < 0)
             return 1;
         t1 = bench_now();
         best_p2p = t1 - t0 < best_p2p ? t1 - t0 : best_p2p;
@@ -271,14 +240,14 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
         best_p = tp < best_p ? tp : best_p;
         /* the peer's result now in place: hetla's against it, once */
         if (rep == o->reps - 1) {
-            res_h = agreement(ctx, j.prec, &blk[written(op)], peer_out, n);
-            res_p2p = agreement(ctx, j.prec, &p2p[written(op)], peer_out, n);
+            res_h = agreement(ctx, *j.p->name, &blk[written(j.kind)], peer_out, n);
+            res_p2p = agreement(ctx, *j.p->name, &p2p[written(j.kind)], peer_out, n);
         }
         for (int i = 0; i < 3; i++)
             if (hetla_batch_free(&blk[i]) || hetla_batch_free(&p2p[i]))
                 return 1;
 #ifdef HETLA_BENCH_LIBXSMM
-        if (!strcmp(op, "gemm-batch")) {
+        if (j.kind == BENCH_GEMM && j.p->parts == 1) {
             double tx = run_threads(&j, nthreads, xsmm_loop);
             best_x = tx < best_x ? tx : best_x;
         }
@@ -293,8 +262,7 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
     bench_row hp = r;
     r.residual = -1;
     report(o, &r, "convert-in", best_c, 0, bytes);
-    report(o, &r, strcmp(op, "potrf-batch") && strcmp(op, "getrf-batch") ? "loop(openblas)" : "loop(lapacke)", best_p,
-           flops, bytes);
+    report(o, &r, j.kind < BENCH_POTRF ? "loop(openblas)" : "loop(lapacke)", best_p, flops, bytes);
     bench_row p = r;
     bench_print_ratio(o, &h, &p);
     bench_print_ratio(o, &hp, &p);
@@ -330,10 +298,10 @@ static int gpu_job_free(job *j)
 static int gpu_job_new(job *j, const char *op, char prec, hetla_int n, hetla_int count)
 {
     /* (a zeroed batch frees as a no-op) */
-    *j = (job){.op = op, .prec = prec, .type = prec == 's' ? HETLA_FLOAT : HETLA_DOUBLE, .n = n, .count = count};
+    *j = (job){.kind = kind_of(op), .p = bench_precision(prec), .n = n, .count = count};
     hetla_batch *ops[] = {&j->A, &j->B, &j->C};
     for (int i = 0; i < 3; i++) {
-        if (hetla_batch_alloc(HETLA_BATCH_STRIDED, j->type, n, n, count, 0, ops[i]))
+        if (hetla_batch_alloc(HETLA_BATCH_STRIDED, j->p->type, n, n, count, 0, ops[i]))
             return gpu_job_free(j), 1;
         ops[i]->stride = n * n;
     }
@@ -362,7 +330,7 @@ static void gpu_kernel_rows(const bench_opts *o, bench_row *r, char prec, const 
     bench_print_ratio(o, &hs, r);
 }
 
-/* The full API path on host memory: hetla_[sd]gemm_batch on @p ctx with the
+/* The full API path on host memory: hetla_?gemm_batch on @p ctx with the
  * chunks copied to the GPU and back by the runtime; best of the runs. The
  * operands are converted on @p host (the conversion has CPU classes only). */
 static double api_run(const bench_opts *o, hetla_context *ctx, hetla_context *host, const job *j,
@@ -374,7 +342,7 @@ static double api_run(const bench_opts *o, hetla_context *ctx, hetla_context *ho
     double best = 1e30;
     for (int rep = 0; rep < o->reps; rep++) {
         double t0 = bench_now();
-        if (hetla_run(ctx, j, &b[0], &b[1], &b[2]) < 0)
+        if (j->p->run(ctx, j->kind, &b[0], &b[1], &b[2], j->ipiv) < 0)
             return -1;
         double t = bench_now() - t0;
         best = t < best ? t : best;
@@ -398,41 +366,42 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
     job j;
     if (gpu_job_new(&j, "gemm-batch", o->prec, n, count))
         return 1;
-    size_t len = (size_t)(n * n * count), esize = hetla_dtype_size(j.type), bytes = len * esize;
+    char prec = *j.p->name;
+    size_t len = (size_t)(n * n * count), esize = hetla_dtype_size(j.p->type), bytes = len * esize;
     /* the block-interleaved rows in the CPU's lane blocks: one layout for both */
-    hetla_int bs = hetla_batch_block_size(j.type);
+    hetla_int bs = hetla_batch_block_size(j.p->type);
     void *Cb = malloc(bytes), *out[4];
     double tb = 0, peak = 0, t[6];
     int rc = !Cb;
     for (int i = 0; i < 4; i++)
         rc |= !(out[i] = malloc(bytes));
     char err[256] = "";
-    rc = rc || peer(j.prec, 0, (int)n, count, j.A.ptr, j.B.ptr, j.C.ptr, o->reps, Cb, &tb, &peak, err, sizeof err) ||
-         native(j.prec, 0, (int)n, count, bs, j.A.ptr, j.B.ptr, j.C.ptr, o->reps, out, t, err, sizeof err);
+    rc = rc || peer(prec, 0, (int)n, count, j.A.ptr, j.B.ptr, j.C.ptr, o->reps, Cb, &tb, &peak, err, sizeof err) ||
+         native(prec, 0, (int)n, count, bs, j.A.ptr, j.B.ptr, j.C.ptr, o->reps, out, t, err, sizeof err);
     if (rc)
         fprintf(stderr, "hetla bench gemm-batch: %s\n", *err ? err : "out of memory");
     double flops, mbytes;
-    costs("gemm-batch", (double)n, (double)esize, &flops, &mbytes);
+    costs(BENCH_GEMM, (double)n, j.p, &flops, &mbytes);
     flops *= (double)count, mbytes *= (double)count;
-    bench_row r = {
-        .operation = "gemm-batch", .precision = prec_name(j.prec), .devices = "cuda", .rate_unit = "Gflop/s"};
+    bench_row r = {.operation = "gemm-batch", .precision = j.p->name, .devices = "cuda", .rate_unit = "Gflop/s"};
     snprintf(r.sizes, sizeof r.sizes, "n=%lld count=%lld", (long long)n, (long long)count);
-    const char *api = j.prec == 's' ? "hetla_sgemm_batch, host to host" : "hetla_dgemm_batch, host to host";
+    char api[40];
+    snprintf(api, sizeof api, "hetla_%sgemm_batch, host to host", j.p->name);
     if (!rc) {
         /* the conversion reads and writes A, B and C: 6 n^2 elements a matrix */
-        gpu_kernel_rows(o, &r, j.prec, t, out[1], out[0], tb, Cb, "cublas(strided)", "StridedBatched, device-resident",
+        gpu_kernel_rows(o, &r, prec, t, out[1], out[0], tb, Cb, "cublas(strided)", "StridedBatched, device-resident",
                         flops, mbytes, 1.5 * mbytes, peak, len, n);
         bench_row v = r;
         char name[48];
         if (t[3] > 0) {
             bench_print_rate(o, &r, "hetla(interleaved,staged)", t[3], flops, mbytes, peak,
                              "kernel, device-resident; the library takes the unrolled one",
-                             bench_diff_eps(j.prec, out[2], Cb, len, n));
+                             bench_diff_eps(prec, out[2], Cb, len, n));
             bench_print_ratio(o, &r, &v);
         }
         snprintf(name, sizeof name, "hetla(blocked,bs=%lld)", (long long)bs);
         bench_print_rate(o, &r, name, t[4], flops, mbytes, peak, "kernel, device-resident",
-                         bench_diff_eps(j.prec, out[3], Cb, len, n));
+                         bench_diff_eps(prec, out[3], Cb, len, n));
         bench_print_ratio(o, &r, &v);
         bench_print_rate(o, &r, "copy(same bytes)", t[5], 0, mbytes, peak,
                          "one cudaMemcpy moving what the GEMM moves: the bandwidth a transfer this size gets", -1);
@@ -461,7 +430,7 @@ typedef int (*gpu_factor_native_fn)(char prec, const char *what, int device, int
  * vendor's. */
 static int gpu_factor_size(const bench_opts *o, const char *op, hetla_int n, hetla_int count)
 {
-    const char *what = !strcmp(op, "potrf-batch") ? "potrf" : "getrf";
+    const char *what = kind_of(op) == BENCH_POTRF ? "potrf" : "getrf";
     gpu_factor_native_fn native;
     gpu_factor_peer_fn peer;
     *(void **)&native = hetla__backend_symbol("cuda", "hetla_cuda_native_factor_batch");
@@ -473,22 +442,23 @@ static int gpu_factor_size(const bench_opts *o, const char *op, hetla_int n, het
     job j;
     if (gpu_job_new(&j, op, o->prec, n, count))
         return 1;
-    size_t len = (size_t)(n * n * count), esize = hetla_dtype_size(j.type), bytes = len * esize;
+    char prec = *j.p->name;
+    size_t len = (size_t)(n * n * count), esize = hetla_dtype_size(j.p->type), bytes = len * esize;
     void *Fv = malloc(bytes), *Fs = malloc(bytes), *Fi = malloc(bytes);
     double tv = 0, peak = 0, t[3];
     char err[256] = "";
     int rc = !Fv || !Fs || !Fi ||
-             peer(j.prec, what, 0, (int)n, count, j.A.ptr, o->reps, Fv, &tv, &peak, err, sizeof err) ||
-             native(j.prec, what, 0, (int)n, count, j.A.ptr, o->reps, Fs, Fi, t, err, sizeof err);
+             peer(prec, what, 0, (int)n, count, j.A.ptr, o->reps, Fv, &tv, &peak, err, sizeof err) ||
+             native(prec, what, 0, (int)n, count, j.A.ptr, o->reps, Fs, Fi, t, err, sizeof err);
     if (rc)
         fprintf(stderr, "hetla bench %s: %s\n", op, *err ? err : "out of memory");
     double flops, mbytes;
-    costs(op, (double)n, (double)esize, &flops, &mbytes);
+    costs(j.kind, (double)n, j.p, &flops, &mbytes);
     flops *= (double)count, mbytes *= (double)count;
-    bench_row r = {.operation = op, .precision = prec_name(j.prec), .devices = "cuda", .rate_unit = "Gflop/s"};
+    bench_row r = {.operation = op, .precision = j.p->name, .devices = "cuda", .rate_unit = "Gflop/s"};
     snprintf(r.sizes, sizeof r.sizes, "n=%lld count=%lld", (long long)n, (long long)count);
     if (!rc) /* the conversion reads and writes A: 2 n^2 elements a matrix */
-        gpu_kernel_rows(o, &r, j.prec, t, Fi, Fs, tv, Fv, what[0] == 'p' ? "cusolver(batched)" : "cublas(batched)",
+        gpu_kernel_rows(o, &r, prec, t, Fi, Fs, tv, Fv, what[0] == 'p' ? "cusolver(batched)" : "cublas(batched)",
                         "pointer array, device-resident", flops, mbytes,
                         (double)count * 2 * (double)(n * n) * (double)esize, peak, len, n);
     free(Fv), free(Fs), free(Fi);
@@ -508,6 +478,8 @@ int bench_batch(const bench_opts *o, const char *name)
         return 1;
 #ifdef HETLA_BENCH_LIBXSMM
     libxsmm_init();
+    if (!strcmp(name, "gemm-batch") && !on_gpu && bench_precision(o->prec)->parts == 2 && !o->json)
+        printf("# no libxsmm row: libxsmm has no complex GEMM\n");
 #else
     if (!strcmp(name, "gemm-batch") && !o->json)
         printf("# libxsmm peer not built (libxsmm-dev not found at configure time)\n");
