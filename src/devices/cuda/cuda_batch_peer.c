@@ -1,12 +1,12 @@
 /* The GPU side of `hetla bench gemm-batch --devices cuda`, device-resident
  * (the operands copied to the GPU before the clock starts, timed with CUDA
  * events, median of the runs, the GPU's L2 cache flushed before each), in
- * single or double precision: the vendor peer cublas[SD]gemmStridedBatched,
+ * any of the four precisions: the vendor peer cublas[SDCZ]gemmStridedBatched,
  * and hetla's own kernels called directly (strided; strided -> interleaved
  * conversion; interleaved, with each kernel; block-interleaved), so that no
  * host transfer is timed; the same for `hetla bench potrf-batch|getrf-batch
- * --devices cuda` beside cusolverDn[SD]potrfBatched and
- * cublas[SD]getrfBatched, and, in double precision, for `hetla bench
+ * --devices cuda` beside cusolverDn[SDCZ]potrfBatched and
+ * cublas[SDCZ]getrfBatched, and, in double precision, for `hetla bench
  * gemm-vbatch|gemv-vbatch|trsm-vbatch|potrf-vbatch|getrf-vbatch --devices
  * cuda` (hetla's kernels for packed variable batches) beside
  * cublasDgemmGroupedBatched and the vendor's batched GEMV, TRSM and
@@ -49,7 +49,7 @@ static int flush(const l2_flush *f, cudaStream_t stream)
  * and in lanes of bs matrices (interleaved: bs = count; Ai, Bi, Ci hold
  * whole blocks), and a pristine copy of C to restart every run from. */
 typedef struct {
-    hetla__cuda_type type; /* HETLA__CUDA_S or HETLA__CUDA_D */
+    hetla__cuda_type type;
     int n;
     long long count, bs;
     size_t esize, bytes;
@@ -85,15 +85,18 @@ static int fail(char *err, size_t errlen, const char *what)
     return 1;
 }
 
-/* The element type and size of precision @p prec, 's' or 'd'; 1 with
- * @p err filled for any other. */
+/* The element type and size of precision @p prec, 's', 'd', 'c' or 'z'; 1
+ * with @p err filled for any other. */
 static int precision(char prec, hetla__cuda_type *type, size_t *esize, char *err, size_t errlen)
 {
-    if (prec != 's' && prec != 'd') {
-        snprintf(err, errlen, "precision '%c': s or d only", prec);
+    static const char names[] = "sdcz"; /* hetla__cuda_type's order */
+    static const size_t sizes[] = {sizeof(float), sizeof(double), 2 * sizeof(float), 2 * sizeof(double)};
+    const char *at = prec ? strchr(names, prec) : NULL;
+    if (!at) {
+        snprintf(err, errlen, "precision '%c': s, d, c or z only", prec);
         return 1;
     }
-    *type = prec == 's' ? HETLA__CUDA_S : HETLA__CUDA_D, *esize = prec == 's' ? sizeof(float) : sizeof(double);
+    *type = (hetla__cuda_type)(at - names), *esize = sizes[at - names];
     return 0;
 }
 
@@ -154,21 +157,40 @@ static void vendor_close(cublasHandle_t blas, cusolverDnHandle_t solver)
  * gives a transfer of that size, the roofline of the batch as it is. */
 typedef enum { CUBLAS, HETLA_STRIDED, CONVERT_IN, HETLA_LANES, HETLA_STAGED, COPY } step;
 
+/* cublas[SDCZ]gemmStridedBatched of the batch's precision, C := A B + C. */
+static cublasStatus_t vendor_gemm(gpu_batch *g, cublasHandle_t blas)
+{
+    const cublasOperation_t N = CUBLAS_OP_N;
+    const float onef = 1;
+    const double one = 1;
+    const cuComplex onec = {1, 0};
+    const cuDoubleComplex onez = {1, 0};
+    int n = g->n, count = (int)g->count;
+    long long nn = (long long)n * n;
+    switch (g->type) {
+    case HETLA__CUDA_S:
+        return cublasSgemmStridedBatched(blas, N, N, n, n, n, &onef, g->A, n, nn, g->B, n, nn, &onef, g->C, n, nn,
+                                         count);
+    case HETLA__CUDA_D:
+        return cublasDgemmStridedBatched(blas, N, N, n, n, n, &one, g->A, n, nn, g->B, n, nn, &one, g->C, n, nn,
+                                         count);
+    case HETLA__CUDA_C:
+        return cublasCgemmStridedBatched(blas, N, N, n, n, n, &onec, g->A, n, nn, g->B, n, nn, &onec, g->C, n, nn,
+                                         count);
+    default:
+        return cublasZgemmStridedBatched(blas, N, N, n, n, n, &onez, g->A, n, nn, g->B, n, nn, &onez, g->C, n, nn,
+                                         count);
+    }
+}
+
 /* Enqueues one step; C := A B + C (alpha = beta = 1, as the CPU rows). */
 static int enqueue(gpu_batch *g, step s, cublasHandle_t blas)
 {
-    const double one = 1;
-    const float onef = 1;
     int n = g->n;
-    long long nn = (long long)n * n;
     hetla__cuda_gemm d = {.type = g->type, .m = n, .n = n, .k = n, .alpha = {1, 0}, .beta = {1, 0}, .count = g->count};
     switch (s) {
     case CUBLAS:
-        if (g->type == HETLA__CUDA_S)
-            return cublasSgemmStridedBatched(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &onef, g->A, n, nn, g->B, n, nn,
-                                             &onef, g->C, n, nn, (int)g->count) != CUBLAS_STATUS_SUCCESS;
-        return cublasDgemmStridedBatched(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, g->A, n, nn, g->B, n, nn, &one,
-                                         g->C, n, nn, (int)g->count) != CUBLAS_STATUS_SUCCESS;
+        return vendor_gemm(g, blas) != CUBLAS_STATUS_SUCCESS;
     case COPY:
         return cudaMemcpyAsync(g->Y, g->X, 2 * g->bytes, cudaMemcpyDeviceToDevice, g->stream) != cudaSuccess;
     case HETLA_STRIDED:
@@ -232,8 +254,8 @@ static double bandwidth(int device)
     return 2.0 * khz * 1e3 * (bits / 8) * 1e-9;
 }
 
-/** cublasSgemmStridedBatched (@p prec 's', float) or
- *  cublasDgemmStridedBatched ('d', double), C := A B + C on @p count
+/** cublas[SDCZ]gemmStridedBatched (@p prec 's', 'd', 'c' or 'z': float,
+ *  double, and their complex pairs), C := A B + C on @p count
  *  n x n matrices (host, strided by n*n); the result into @p Cout, the
  *  median time into @p sec and the GPU's memory bandwidth (GB/s) into
  *  @p peak_gbs. @return 0, or 1 with @p err filled. */
@@ -283,8 +305,9 @@ int hetla_cuda_native_gemm_batch(char prec, int device, int n, long long count, 
         rc = timed(&g, CONVERT_IN, NULL, reps, &sec[1], NULL, err, errlen);
     if (!rc)
         rc = timed(&g, HETLA_LANES, NULL, reps, &sec[2], out[1], err, errlen);
-    /* the library takes the fully unrolled kernel for square orders <= 8 */
-    if (!rc && n <= 8)
+    /* the library takes the fully unrolled kernel for square orders <= 8
+     * whose C fits 64 doubles' registers (double complex: up to 5) */
+    if (!rc && n <= 8 && (size_t)n * n * g.esize <= 64 * sizeof(double))
         rc = timed(&g, HETLA_STAGED, NULL, reps, &sec[3], out[2], err, errlen);
     g.bs = bs;
     if (!rc)
@@ -304,7 +327,7 @@ int hetla_cuda_native_gemm_batch(char prec, int device, int n, long long count, 
  * work copy W (strided, n*n apart), W's interleaved twin Wi, the vendor's
  * pointer array, pivots and info. */
 typedef struct {
-    hetla__cuda_type type; /* HETLA__CUDA_S or HETLA__CUDA_D */
+    hetla__cuda_type type;
     int n, lu;
     long long count;
     size_t esize, bytes;
@@ -350,18 +373,39 @@ static void factor_teardown(gpu_factor *f)
 
 typedef enum { VENDOR, OWN_STRIDED, OWN_CONVERT, OWN_INTERLEAVED } factor_step;
 
-/* The vendor's batched factorization of W through the pointer array:
- * cublas[SD]getrfBatched or cusolverDn[SD]potrfBatched (lower). */
-static int factor_vendor(gpu_factor *f, cusolverDnHandle_t solver, cublasHandle_t blas)
+/* The vendor's batched LU of W through the pointer array:
+ * cublas[SDCZ]getrfBatched. */
+static cublasStatus_t vendor_getrf(gpu_factor *f, cublasHandle_t blas)
 {
-    int n = f->n, count = (int)f->count, s = f->type == HETLA__CUDA_S;
-    if (f->lu)
-        return (s ? cublasSgetrfBatched(blas, n, (float **)f->ptrs, n, f->piv, f->info, count)
-                  : cublasDgetrfBatched(blas, n, (double **)f->ptrs, n, f->piv, f->info, count)) !=
-               CUBLAS_STATUS_SUCCESS;
-    return (s ? cusolverDnSpotrfBatched(solver, CUBLAS_FILL_MODE_LOWER, n, (float **)f->ptrs, n, f->info, count)
-              : cusolverDnDpotrfBatched(solver, CUBLAS_FILL_MODE_LOWER, n, (double **)f->ptrs, n, f->info, count)) !=
-           CUSOLVER_STATUS_SUCCESS;
+    int n = f->n, count = (int)f->count;
+    switch (f->type) {
+    case HETLA__CUDA_S:
+        return cublasSgetrfBatched(blas, n, (float **)f->ptrs, n, f->piv, f->info, count);
+    case HETLA__CUDA_D:
+        return cublasDgetrfBatched(blas, n, (double **)f->ptrs, n, f->piv, f->info, count);
+    case HETLA__CUDA_C:
+        return cublasCgetrfBatched(blas, n, (cuComplex **)f->ptrs, n, f->piv, f->info, count);
+    default:
+        return cublasZgetrfBatched(blas, n, (cuDoubleComplex **)f->ptrs, n, f->piv, f->info, count);
+    }
+}
+
+/* The vendor's batched Cholesky (lower) of W through the pointer array:
+ * cusolverDn[SDCZ]potrfBatched. */
+static cusolverStatus_t vendor_potrf(gpu_factor *f, cusolverDnHandle_t solver)
+{
+    const cublasFillMode_t L = CUBLAS_FILL_MODE_LOWER;
+    int n = f->n, count = (int)f->count;
+    switch (f->type) {
+    case HETLA__CUDA_S:
+        return cusolverDnSpotrfBatched(solver, L, n, (float **)f->ptrs, n, f->info, count);
+    case HETLA__CUDA_D:
+        return cusolverDnDpotrfBatched(solver, L, n, (double **)f->ptrs, n, f->info, count);
+    case HETLA__CUDA_C:
+        return cusolverDnCpotrfBatched(solver, L, n, (cuComplex **)f->ptrs, n, f->info, count);
+    default:
+        return cusolverDnZpotrfBatched(solver, L, n, (cuDoubleComplex **)f->ptrs, n, f->info, count);
+    }
 }
 
 /* Enqueues one step on W (or Wi); the vendor's handles as given. */
@@ -372,7 +416,8 @@ static int factor_enqueue(gpu_factor *f, factor_step s, cusolverDnHandle_t solve
                             .ipiv = f->lu ? f->piv64 : NULL, .ipiv_ld = f->n};
     switch (s) {
     case VENDOR:
-        return factor_vendor(f, solver, blas);
+        return f->lu ? vendor_getrf(f, blas) != CUBLAS_STATUS_SUCCESS
+                     : vendor_potrf(f, solver) != CUSOLVER_STATUS_SUCCESS;
     case OWN_STRIDED:
         d.A = st;
         break;
@@ -418,11 +463,12 @@ static int factor_timed(gpu_factor *f, factor_step s, cusolverDnHandle_t solver,
 }
 
 /** The vendor's batched factorization of @p count n x n matrices (host,
- *  strided by n*n; float with @p prec 's', double with 'd'):
- *  cusolverDn[SD]potrfBatched (lower; @p what "potrf") or
- *  cublas[SD]getrfBatched (partial pivoting; "getrf"), device-resident on
- *  pointer arrays; the factors into @p out, the median time into @p sec
- *  and the GPU's memory bandwidth (GB/s) into @p peak_gbs. */
+ *  strided by n*n; float with @p prec 's', double with 'd', their complex
+ *  pairs with 'c' and 'z'): cusolverDn[SDCZ]potrfBatched (lower; @p what
+ *  "potrf") or cublas[SDCZ]getrfBatched (partial pivoting; "getrf"),
+ *  device-resident on pointer arrays; the factors into @p out, the median
+ *  time into @p sec and the GPU's memory bandwidth (GB/s) into
+ *  @p peak_gbs. */
 HETLA__MODULE_EXPORT int hetla_cuda_peer_factor_batch(char prec, const char *what, int device, int n, long long count,
                                                       const void *A, int reps, void *out, double *sec, double *peak_gbs,
                                                       char *err, size_t errlen);
