@@ -42,15 +42,25 @@ void bench_flush(void)
 const bench_prec *bench_precision(char prec)
 {
     static const bench_prec precs[] = {
-        {"s", HETLA_FLOAT, 1, FLT_EPSILON, bench_sbatch_run, bench_sbatch_peer},
-        {"d", HETLA_DOUBLE, 1, DBL_EPSILON, bench_dbatch_run, bench_dbatch_peer},
-        {"c", HETLA_COMPLEX, 2, FLT_EPSILON, bench_cbatch_run, bench_cbatch_peer},
-        {"z", HETLA_ZCOMPLEX, 2, DBL_EPSILON, bench_zbatch_run, bench_zbatch_peer},
+        {"s", HETLA_FLOAT, 1, FLT_EPSILON, bench_sbatch_run, bench_sbatch_vrun, bench_sbatch_peer},
+        {"d", HETLA_DOUBLE, 1, DBL_EPSILON, bench_dbatch_run, bench_dbatch_vrun, bench_dbatch_peer},
+        {"c", HETLA_COMPLEX, 2, FLT_EPSILON, bench_cbatch_run, bench_cbatch_vrun, bench_cbatch_peer},
+        {"z", HETLA_ZCOMPLEX, 2, DBL_EPSILON, bench_zbatch_run, bench_zbatch_vrun, bench_zbatch_peer},
     };
     for (size_t i = 0; i < sizeof precs / sizeof *precs; i++)
         if (prec == precs[i].name[0])
             return &precs[i];
     return NULL;
+}
+
+double bench_flops(bench_kind k, double n, const bench_prec *p)
+{
+    double real = k == BENCH_GEMM    ? 2 * n * n * n
+                  : k == BENCH_GEMV  ? 2 * n * n
+                  : k == BENCH_TRSM  ? n * n * n
+                  : k == BENCH_POTRF ? n * n * n / 3
+                                     : 2 * n * n * n / 3;
+    return p->parts == 2 ? 4 * real : real;
 }
 
 double bench_get(char prec, const void *p, size_t i)
@@ -218,8 +228,9 @@ static const struct {
     {"getrf-batch", bench_batch, "dgetrf on tiny matrices beside a loop of LAPACKE calls over all cores"},
 };
 
-/* The benches that run in the other precisions too (bench_batch's). */
-#define PREC_BENCHES "gemm-batch, gemv-batch, trsm-batch, potrf-batch and getrf-batch"
+/* The benches that run in the other precisions too (bench_batch's and,
+ * on the CPU, bench_vbatch's). */
+#define PREC_BENCHES "gemm-batch, gemv-batch, trsm-batch, potrf-batch, getrf-batch and (on the CPU) the *-vbatch ones"
 
 static void usage(void)
 {
@@ -279,7 +290,7 @@ int cmd_bench(int argc, char **argv)
     for (size_t i = 0; i < sizeof benches / sizeof *benches; i++) {
         if (strcmp(argv[0], benches[i].name))
             continue;
-        if (o.prec != 'd' && benches[i].run != bench_batch) {
+        if (o.prec != 'd' && benches[i].run != bench_batch && benches[i].run != bench_vbatch) {
             fprintf(stderr, "hetla bench %s: --prec %c: only " PREC_BENCHES " take it; %s runs in double\n",
                     argv[0], o.prec, argv[0]);
             return 2;

@@ -22,7 +22,7 @@ typedef struct bench_opts {
     long sizes[16];      /* --sizes 2,3,4: matrix orders, batch benches */
     int nsizes;
     int resident; /* --resident: GPU factorizations and variable batches device-resident only */
-    char prec;    /* --prec: 'd' (the default), 's', 'c' or 'z', the batch benches only */
+    char prec;    /* --prec: 'd' (the default), 's', 'c' or 'z', the batch and CPU vbatch benches only */
 } bench_opts;
 
 typedef struct bench_row {
@@ -59,6 +59,14 @@ typedef enum { BENCH_GEMM, BENCH_GEMV, BENCH_TRSM, BENCH_POTRF, BENCH_GETRF } be
  *  factored (LU's pivots into @p ipiv); info not asked for. */
 typedef hetla_status bench_batch_fn(hetla_context *ctx, bench_kind k, const hetla_batch *A, const hetla_batch *B,
                                     const hetla_batch *C, hetla_int *ipiv);
+/** hetla's variable-size batched routine @p k in one precision on @p count
+ *  problems of orders @p n (leading dimensions @p ld), operands by address
+ *  as bench_batch_fn's (GEMV transposed where @p trans), alpha = beta = 1
+ *  (@p ones: @p count ones of the precision); LU's pivots into @p ipiv, the
+ *  factorizations' infos into @p info. */
+typedef hetla_status bench_vbatch_fn(hetla_context *ctx, bench_kind k, int trans, hetla_int count, const hetla_int *n,
+                                     const hetla_int *ld, const void *ones, void *const *A, void *const *B,
+                                     void *const *C, hetla_int *const *ipiv, hetla_int *info);
 /** The peer's one-thread OpenBLAS or LAPACKE call for @p k on one problem
  *  of order @p n in one precision, operands as bench_batch_fn's (GEMV
  *  transposed where @p trans; leading dimensions n), LU's pivots into
@@ -67,6 +75,7 @@ typedef void bench_peer_fn(bench_kind k, int trans, int n, void *a, void *b, voi
 
 /* tools/bench_zbatch.c, generated for s, d and c */
 bench_batch_fn bench_sbatch_run, bench_dbatch_run, bench_cbatch_run, bench_zbatch_run;
+bench_vbatch_fn bench_sbatch_vrun, bench_dbatch_vrun, bench_cbatch_vrun, bench_zbatch_vrun;
 bench_peer_fn bench_sbatch_peer, bench_dbatch_peer, bench_cbatch_peer, bench_zbatch_peer;
 
 /** A precision of the batch benches and its calls. */
@@ -76,11 +85,17 @@ typedef struct bench_prec {
     int parts;  /* the reals an element holds: 1, or 2 (complex: re, im) */
     double eps; /* of its reals */
     bench_batch_fn *run;
+    bench_vbatch_fn *vrun;
     bench_peer_fn *peer;
 } bench_prec;
 
 /** Precision @p prec ('s', 'd', 'c' or 'z'; NULL for any other). */
 const bench_prec *bench_precision(char prec);
+/** The flops of routine @p k on one problem of order @p n in precision
+ *  @p p: GEMM 2 n^3, GEMV 2 n^2, TRSM n^3, Cholesky n^3 / 3, LU 2 n^3 / 3,
+ *  four times as many in complex (a complex multiply and add are four
+ *  real ones). */
+double bench_flops(bench_kind k, double n, const bench_prec *p);
 
 /** Monotonic seconds. */
 double bench_now(void);
@@ -112,7 +127,8 @@ int bench_blas3(const bench_opts *o, const char *name);
 int bench_lapack(const bench_opts *o, const char *name);
 /** Batched routine @p name ("gemm-batch", "potrf-batch", ...). */
 int bench_batch(const bench_opts *o, const char *name);
-/** Variable batches: "gemm-vbatch", "gemv-vbatch", "trsm-vbatch", "potrf-vbatch", "getrf-vbatch". */
+/** Variable batches: "gemm-vbatch", "gemv-vbatch", "trsm-vbatch", "potrf-vbatch", "getrf-vbatch" (on
+ *  the CPU in any precision, on CUDA GPUs in double). */
 int bench_vbatch(const bench_opts *o, const char *name);
 
 #endif

@@ -114,30 +114,28 @@ static void fill(job *j)
     }
 }
 
-/* flops and bytes moved per matrix of order n in precision @p p: a
- * complex multiply-add is four real ones (GEMM 8 n^3), an element two
- * reals */
+/* flops and bytes moved per matrix of order n in precision @p p */
 static void costs(bench_kind k, double n, const bench_prec *p, double *flops, double *bytes)
 {
     double esize = (double)hetla_dtype_size(p->type);
+    *flops = bench_flops(k, n, p);
     switch (k) {
     case BENCH_GEMM:
-        *flops = 2 * n * n * n, *bytes = 4 * n * n * esize;
+        *bytes = 4 * n * n * esize;
         break;
     case BENCH_GEMV:
-        *flops = 2 * n * n, *bytes = (n * n + 3 * n) * esize;
+        *bytes = (n * n + 3 * n) * esize;
         break;
     case BENCH_TRSM:
-        *flops = n * n * n, *bytes = (n * (n + 1) / 2 + 2 * n * n) * esize;
+        *bytes = (n * (n + 1) / 2 + 2 * n * n) * esize;
         break;
     case BENCH_POTRF:
-        *flops = n * n * n / 3, *bytes = n * (n + 1) * esize;
+        *bytes = n * (n + 1) * esize;
         break;
     default:
-        *flops = 2 * n * n * n / 3, *bytes = 2 * n * n * esize;
+        *bytes = 2 * n * n * esize;
         break;
     }
-    *flops *= p->parts == 2 ? 4 : 1;
 }
 
 static void report(const bench_opts *o, bench_row *r, const char *impl, double sec, double flops, double bytes)

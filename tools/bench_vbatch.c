@@ -5,9 +5,10 @@
  * (gemvt: y := A^T x + y),
  * TRSM B := inv(A) B (A lower triangular, its diagonal read; B n x n),
  * Cholesky factors the lower triangle of SPD matrices, LU pivots
- * partially. On the CPU: hetla_d?_vbatch on the caller's matrices beside
- * an OpenMP loop of single-threaded OpenBLAS / LAPACKE calls over the
- * same matrices (best of --reps). With --devices cuda: hetla's kernels
+ * partially. On the CPU, in double precision or s, c, z with --prec:
+ * hetla_??_vbatch on the caller's matrices beside an OpenMP loop of
+ * single-threaded OpenBLAS / LAPACKE calls over the same matrices (best
+ * of --reps). With --devices cuda, in double precision: hetla's kernels
  * for packed variable batches beside the vendor called once per order
  * (cublasDgemmGroupedBatched with a group per order, cublasDgemvBatched,
  * cublasDtrsmBatched, cusolverDnDpotrfBatched, cublasDgetrfBatched), both
@@ -25,23 +26,22 @@
 #include "devices/device.h"
 #include "hetla.h"
 
-/* The routines; those from TRSM on take an A with n on its diagonal. */
-typedef enum { GEMM, GEMV, TRSM, POTRF, GETRF } vkind;
-
 /* The batch, laid out as the library packs a variable batch for a GPU:
  * each problem's operands one after the other (GEMM: A, B, C; GEMV: A, x,
- * y in A, B, C; TRSM: A, B; the factorizations: A), in data; data0 their
- * pristine copy. */
+ * y in A, B, C; TRSM: A, B; the factorizations: A), in data (elems
+ * elements of the precision, esize bytes each); data0 their pristine copy.
+ * The routines from TRSM on take an A with n on its diagonal. */
 typedef struct vjob {
     const char *what; /* "gemm", "gemv", "gemvt", "trsm", "potrf", "getrf" */
-    vkind kind;
+    bench_kind kind;
+    const bench_prec *p;
     int trans; /* gemvt: GEMV with A transposed */
     hetla_int count, max;
     int *order;
     hetla_int *n, *ld, *info, *piv, **ipiv;
     lapack_int *lpiv;
-    double *one, *data, *data0, **A, **B, **C;
-    size_t elems;
+    void *one, *data, *data0, **A, **B, **C;
+    size_t elems, esize;
     double flops, bytes;
 } vjob;
 
@@ -53,53 +53,67 @@ static void vjob_free(vjob *j)
 
 /* A problem of order n: its elements, and its flops and bytes moved (the
  * operands read, those written once more; TRSM reads A's lower triangle,
- * as trsm-batch counts it). */
-static size_t costs(vkind k, hetla_int n, double *flops, double *bytes)
+ * as trsm-batch counts it) in precision @p p. */
+static size_t costs(bench_kind k, hetla_int n, const bench_prec *p, double *flops, double *bytes)
 {
-    double d = (double)n;
+    double d = (double)n, esize = (double)hetla_dtype_size(p->type);
     size_t nn = (size_t)(n * n);
+    *flops = bench_flops(k, d, p);
     switch (k) {
-    case GEMM:
-        *flops = 2 * d * d * d, *bytes = 4 * d * d * 8;
+    case BENCH_GEMM:
+        *bytes = 4 * d * d * esize;
         return 3 * nn;
-    case GEMV:
-        *flops = 2 * d * d, *bytes = (d * d + 3 * d) * 8;
+    case BENCH_GEMV:
+        *bytes = (d * d + 3 * d) * esize;
         return nn + 2 * (size_t)n;
-    case TRSM:
-        *flops = d * d * d, *bytes = (d * (d + 1) / 2 + 2 * d * d) * 8;
+    case BENCH_TRSM:
+        *bytes = (d * (d + 1) / 2 + 2 * d * d) * esize;
         return 2 * nn;
     default: /* A read and written */
-        *flops = (k == POTRF ? 1.0 / 3 : 2.0 / 3) * d * d * d, *bytes = 2 * d * d * 8;
+        *bytes = 2 * d * d * esize;
         return nn;
     }
 }
 
-/* Random operands; A SPD (Cholesky) or with n on its diagonal (TRSM, LU). */
+/* Random operands (complex ones in both parts); A Hermitian positive
+ * definite (Cholesky) or with n on its diagonal (TRSM, LU), the diagonal
+ * real. */
 static void vjob_fill(vjob *j)
 {
-    for (size_t e = 0; e < j->elems; e++)
-        j->data0[e] = (double)rand() / RAND_MAX - 0.5;
-    for (hetla_int t = 0; t < j->count && j->kind >= TRSM; t++) {
-        hetla_int n = j->n[t];
-        double *a = j->data0 + (j->A[t] - j->data);
-        for (hetla_int c = 0; c < n; c++) {
-            for (hetla_int r = 0; r < c && j->kind == POTRF; r++)
-                a[r + c * n] = a[c + r * n];
-            a[c + c * n] = (double)n;
+    char prec = *j->p->name;
+    size_t parts = (size_t)j->p->parts;
+    for (size_t e = 0; e < j->elems * parts; e++)
+        bench_set(prec, j->data0, e, (double)rand() / RAND_MAX - 0.5);
+    for (hetla_int t = 0; t < j->count && j->kind >= BENCH_TRSM; t++) {
+        size_t n = (size_t)j->n[t];
+        void *a = (char *)j->data0 + ((char *)j->A[t] - (char *)j->data);
+        for (size_t c = 0; c < n; c++) {
+            for (size_t r = 0; r < c && j->kind == BENCH_POTRF; r++) /* A(r, c) := conj(A(c, r)) */
+                for (size_t q = 0; q < parts; q++) {
+                    double v = bench_get(prec, a, (c + r * n) * parts + q);
+                    bench_set(prec, a, (r + c * n) * parts + q, q ? -v : v);
+                }
+            for (size_t q = 0; q < parts; q++)
+                bench_set(prec, a, (c + c * n) * parts + q, q ? 0 : (double)n);
         }
     }
 }
 
-static int vjob_new(vjob *j, const char *what, hetla_int count, hetla_int max)
+static int vjob_new(vjob *j, const char *what, char prec, hetla_int count, hetla_int max)
 {
-    static const char *const names[] = {"gemm", "gemv", "trsm", "potrf", "getrf"};
-    *j = (vjob){.what = what, .count = count, .max = max, .trans = !strcmp(what, "gemvt")};
-    while (j->kind < GETRF && strcmp(j->trans ? "gemv" : what, names[j->kind]))
+    static const char *const names[] = {[BENCH_GEMM] = "gemm",
+                                        [BENCH_GEMV] = "gemv",
+                                        [BENCH_TRSM] = "trsm",
+                                        [BENCH_POTRF] = "potrf",
+                                        [BENCH_GETRF] = "getrf"};
+    *j = (vjob){.what = what, .p = bench_precision(prec), .count = count, .max = max, .trans = !strcmp(what, "gemvt")};
+    while (j->kind < BENCH_GETRF && strcmp(j->trans ? "gemv" : what, names[j->kind]))
         j->kind++;
-    size_t c = (size_t)count;
+    size_t c = (size_t)count, parts = (size_t)j->p->parts;
+    j->esize = hetla_dtype_size(j->p->type);
     j->order = malloc(c * sizeof *j->order), j->n = malloc(c * sizeof *j->n), j->ld = malloc(c * sizeof *j->ld);
     j->info = malloc(c * sizeof *j->info), j->ipiv = malloc(c * sizeof *j->ipiv);
-    j->one = malloc(c * sizeof *j->one), j->A = malloc(c * sizeof *j->A), j->B = malloc(c * sizeof *j->B);
+    j->one = malloc(c * j->esize), j->A = malloc(c * sizeof *j->A), j->B = malloc(c * sizeof *j->B);
     j->C = malloc(c * sizeof *j->C);
     if (!j->order || !j->n || !j->ld || !j->info || !j->ipiv || !j->one || !j->A || !j->B || !j->C)
         return 1;
@@ -107,21 +121,25 @@ static int vjob_new(vjob *j, const char *what, hetla_int count, hetla_int max)
     for (size_t t = 0; t < c; t++) {
         hetla_int n = 1 + rand() % max;
         double flops, bytes;
-        j->order[t] = (int)n, j->n[t] = j->ld[t] = n, j->one[t] = 1, pivots += (size_t)n;
-        j->elems += costs(j->kind, n, &flops, &bytes);
+        j->order[t] = (int)n, j->n[t] = j->ld[t] = n, pivots += (size_t)n;
+        for (size_t q = 0; q < parts; q++)
+            bench_set(prec, j->one, t * parts + q, q ? 0 : 1);
+        j->elems += costs(j->kind, n, j->p, &flops, &bytes);
         j->flops += flops, j->bytes += bytes;
     }
-    j->data = malloc(j->elems * sizeof(double)), j->data0 = malloc(j->elems * sizeof(double));
+    j->data = malloc(j->elems * j->esize), j->data0 = malloc(j->elems * j->esize);
     j->piv = malloc(pivots * sizeof *j->piv), j->lpiv = malloc(pivots * sizeof *j->lpiv);
     if (!j->data || !j->data0 || !j->piv || !j->lpiv)
         return 1;
-    double *p = j->data, flops, bytes;
+    char *p = j->data;
+    double flops, bytes;
     for (size_t t = 0, q = 0; t < c; t++) {
         hetla_int n = j->n[t];
         size_t nn = (size_t)(n * n);
         /* C (GEMV's y) follows B (x); the routines without them point past their operands */
-        j->A[t] = p, j->B[t] = p + nn, j->C[t] = j->B[t] + (j->kind == GEMV ? (size_t)n : nn);
-        p += costs(j->kind, n, &flops, &bytes);
+        j->A[t] = p, j->B[t] = p + nn * j->esize;
+        j->C[t] = (char *)j->B[t] + (j->kind == BENCH_GEMV ? (size_t)n : nn) * j->esize;
+        p += costs(j->kind, n, j->p, &flops, &bytes) * j->esize;
         j->ipiv[t] = j->piv + q, q += (size_t)n;
     }
     vjob_fill(j);
@@ -130,30 +148,16 @@ static int vjob_new(vjob *j, const char *what, hetla_int count, hetla_int max)
 
 static hetla_status hetla_run(hetla_context *ctx, const vjob *j)
 {
-    switch (j->kind) {
-    case GEMM:
-        return hetla_dgemm_vbatch(ctx, HETLA_NO_TRANS, HETLA_NO_TRANS, j->n, j->n, j->n, j->one, j->A, j->ld, j->B,
-                                  j->ld, j->one, j->C, j->ld, j->count, NULL);
-    case GEMV:
-        return hetla_dgemv_vbatch(ctx, j->trans ? HETLA_TRANS : HETLA_NO_TRANS, j->n, j->n, j->one, j->A, j->ld, j->B,
-                                  j->one, j->C, j->count, NULL);
-    case TRSM:
-        return hetla_dtrsm_vbatch(ctx, HETLA_LEFT, HETLA_LOWER, HETLA_NO_TRANS, HETLA_NON_UNIT, j->n, j->n, j->one,
-                                  j->A, j->ld, j->B, j->ld, j->count, NULL);
-    case POTRF:
-        return hetla_dpotrf_vbatch(ctx, HETLA_LOWER, j->n, j->A, j->ld, j->count, j->info);
-    default:
-        return hetla_dgetrf_vbatch(ctx, j->n, j->n, j->A, j->ld, j->ipiv, j->count, j->info);
-    }
+    return j->p->vrun(ctx, j->kind, j->trans, j->count, j->n, j->ld, j->one, j->A, j->B, j->C, j->ipiv, j->info);
 }
 
 /* Best of @p reps runs of the call from the pristine data, the last run's
  * data into @p out; -1 on failure. */
-static double api_run(const bench_opts *o, hetla_context *ctx, vjob *j, double *out)
+static double api_run(const bench_opts *o, hetla_context *ctx, vjob *j, void *out)
 {
     double best = 1e30;
     for (int rep = 0; rep < o->reps; rep++) {
-        memcpy(j->data, j->data0, j->elems * sizeof(double));
+        memcpy(j->data, j->data0, j->elems * j->esize);
         bench_flush();
         double t0 = bench_now();
         if (hetla_run(ctx, j) < 0)
@@ -161,59 +165,36 @@ static double api_run(const bench_opts *o, hetla_context *ctx, vjob *j, double *
         double t = bench_now() - t0;
         best = t < best ? t : best;
     }
-    memcpy(out, j->data, j->elems * sizeof(double));
+    memcpy(out, j->data, j->elems * j->esize);
     return best;
-}
-
-/* Problem t by OpenBLAS or LAPACKE, one thread. */
-static void peer_one(const vjob *j, hetla_int t)
-{
-    int n = j->order[t];
-    switch (j->kind) {
-    case GEMM:
-        cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1, j->A[t], n, j->B[t], n, 1, j->C[t], n);
-        break;
-    case GEMV:
-        cblas_dgemv(CblasColMajor, j->trans ? CblasTrans : CblasNoTrans, n, n, 1, j->A[t], n, j->B[t], 1, 1, j->C[t],
-                    1);
-        break;
-    case TRSM:
-        cblas_dtrsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, n, n, 1, j->A[t], n, j->B[t], n);
-        break;
-    case POTRF:
-        LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, j->A[t], n);
-        break;
-    default:
-        LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, j->A[t], n, j->lpiv + (j->ipiv[t] - j->piv));
-        break;
-    }
 }
 
 static int cpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row *r, int cores)
 {
-    double *got = malloc(j->elems * sizeof(double)), best = 1e30;
-    double th = got ? api_run(o, ctx, j, got) : -1;
+    void *got = malloc(j->elems * j->esize);
+    double best = 1e30, th = got ? api_run(o, ctx, j, got) : -1;
     if (th < 0) {
         fprintf(stderr, "hetla bench %s-vbatch: %s\n", j->what, got ? hetla_error_detail() : "out of memory");
         free(got);
         return 1;
     }
     for (int rep = 0; rep < o->reps; rep++) {
-        memcpy(j->data, j->data0, j->elems * sizeof(double));
+        memcpy(j->data, j->data0, j->elems * j->esize);
         bench_flush();
         double t0 = bench_now();
 #pragma omp parallel for schedule(dynamic, 256) num_threads(cores)
         for (hetla_int t = 0; t < j->count; t++)
-            peer_one(j, t);
+            j->p->peer(j->kind, j->trans, j->order[t], j->A[t], j->B[t], j->C[t], j->lpiv + (j->ipiv[t] - j->piv));
         double t = bench_now() - t0;
         best = t < best ? t : best;
     }
     char where[48];
-    snprintf(where, sizeof where, "hetla_d%s_vbatch%s", j->trans ? "gemv" : j->what, j->trans ? ", A^T" : "");
+    snprintf(where, sizeof where, "hetla_%s%s_vbatch%s", j->p->name, j->trans ? "gemv" : j->what,
+             j->trans ? ", A^T" : "");
     bench_print_rate(o, r, "hetla", th, j->flops, j->bytes, 0, where,
-                     bench_diff_eps('d', got, j->data, j->elems, (double)j->max));
+                     bench_diff_eps(*j->p->name, got, j->data, j->elems, (double)j->max));
     bench_row h = *r;
-    bench_print_rate(o, r, j->kind >= POTRF ? "loop(lapacke)" : "loop(openblas)", best, j->flops, j->bytes, 0,
+    bench_print_rate(o, r, j->kind >= BENCH_POTRF ? "loop(lapacke)" : "loop(openblas)", best, j->flops, j->bytes, 0,
                      "OpenMP loop of one-thread calls", -1);
     bench_print_ratio(o, &h, r);
     free(got);
@@ -232,7 +213,7 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
         fprintf(stderr, "hetla bench %s-vbatch: the CUDA module or its batch kernels are not there\n", j->what);
         return 1;
     }
-    size_t bytes = j->elems * sizeof(double);
+    size_t bytes = j->elems * sizeof(double); /* the GPU bench runs in double only */
     double *oh = malloc(bytes), *ov = malloc(bytes), *oa = malloc(bytes), sec[3], peak = 0;
     char err[256] = "";
     int rc = !oh || !ov || !oa ||
@@ -245,14 +226,14 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, vjob *j, bench_row 
                 : rc ? "out of memory"
                      : hetla_error_detail());
     else {
-        static const char *const vendor[][2] = {[GEMM] = {"cublas(grouped)", "GroupedBatched, a group per order"},
-                                                [GEMV] = {"cublas(batched)", "DgemvBatched, a call per order"},
-                                                [TRSM] = {"cublas(batched)", "DtrsmBatched, a call per order"},
-                                                [POTRF] = {"cusolver(batched)", "DpotrfBatched, a call per order"},
-                                                [GETRF] = {"cublas(batched)", "DgetrfBatched, a call per order"},
-                                                [GETRF + 1] = {"cublas(batched)",
-                                                               "DgemvBatched transposed, a call per order"}};
-        const char *const *v = vendor[j->trans ? GETRF + 1 : j->kind];
+        static const char *const vendor[][2] = {
+            [BENCH_GEMM] = {"cublas(grouped)", "GroupedBatched, a group per order"},
+            [BENCH_GEMV] = {"cublas(batched)", "DgemvBatched, a call per order"},
+            [BENCH_TRSM] = {"cublas(batched)", "DtrsmBatched, a call per order"},
+            [BENCH_POTRF] = {"cusolver(batched)", "DpotrfBatched, a call per order"},
+            [BENCH_GETRF] = {"cublas(batched)", "DgetrfBatched, a call per order"},
+            [BENCH_GETRF + 1] = {"cublas(batched)", "DgemvBatched transposed, a call per order"}};
+        const char *const *v = vendor[j->trans ? BENCH_GETRF + 1 : j->kind];
         double n = (double)j->max;
         bench_print_rate(o, r, "hetla(packed)", sec[0], j->flops, j->bytes, peak, "kernel, device-resident",
                          bench_diff_eps('d', oh, ov, j->elems, n));
@@ -276,6 +257,11 @@ int bench_vbatch(const bench_opts *o, const char *name)
     int nmax = o->nsizes > 0 ? o->nsizes : 3, on_gpu = o->devices && strstr(o->devices, "cuda");
     char what[8];
     snprintf(what, sizeof what, "%.*s", (int)strcspn(name, "-"), name);
+    if (on_gpu && o->prec != 'd') {
+        fprintf(stderr, "hetla bench %s --devices cuda: the GPU variable batches run in double only, not --prec %c\n",
+                name, o->prec);
+        return 1;
+    }
     hetla_context *ctx = bench_context(o->devices, name);
     if (!ctx)
         return 1;
@@ -284,12 +270,12 @@ int bench_vbatch(const bench_opts *o, const char *name)
     int rc = 0, cores = bench_cores();
     for (int s = 0; s < nmax && !rc; s++) {
         vjob j = {0};
-        if (max[s] < 1 || vjob_new(&j, what, o->count > 0 ? (hetla_int)o->count : 100000, (hetla_int)max[s])) {
+        if (max[s] < 1 || vjob_new(&j, what, o->prec, o->count > 0 ? (hetla_int)o->count : 100000, (hetla_int)max[s])) {
             fprintf(stderr, "hetla bench %s: bad size %ld or out of memory\n", name, max[s]);
             rc = 1;
         } else {
             bench_row r = {
-                .operation = name, .precision = "d", .devices = on_gpu ? "cuda" : "cpu", .rate_unit = "Gflop/s"};
+                .operation = name, .precision = j.p->name, .devices = on_gpu ? "cuda" : "cpu", .rate_unit = "Gflop/s"};
             snprintf(r.sizes, sizeof r.sizes, "n=1..%ld count=%lld", max[s], (long long)j.count);
             rc = on_gpu ? gpu_size(o, ctx, &j, &r) : cpu_size(o, ctx, &j, &r, cores);
         }
