@@ -213,8 +213,9 @@ static const struct {
                                 "cores and libxsmm (real only)"},
     {"gemv-batch", bench_batch, "dgemv on tiny matrices, as gemm-batch (beside the OpenBLAS loop)"},
     {"trsm-batch", bench_batch, "dtrsm on tiny matrices, as gemm-batch (beside the OpenBLAS loop)"},
-    {"gemm-vbatch", bench_vbatch, "dgemm on a variable batch, orders 1..max of each max of --sizes (8, 16, 32), "
-                                  "beside the OpenBLAS loop, or cublasDgemmGroupedBatched with --devices cuda"},
+    {"gemm-vbatch", bench_vbatch, "dgemm (--prec s|c|z: the others, CPU only) on a variable batch, orders 1..max "
+                                  "of each max of --sizes (8, 16, 32), beside the OpenBLAS loop, or "
+                                  "cublasDgemmGroupedBatched with --devices cuda"},
     {"gemv-vbatch", bench_vbatch, "dgemv on a variable batch beside the OpenBLAS loop, or with --devices cuda "
                                   "cublasDgemvBatched called once per order"},
     {"gemvt-vbatch", bench_vbatch, "dgemv with A transposed (y := A^T x + y) on a variable batch, as gemv-vbatch"},
