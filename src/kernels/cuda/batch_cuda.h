@@ -49,7 +49,9 @@ typedef struct hetla__cuda_gemm {
  *  thread per matrix with C in registers for square orders up to 8
  *  (FIXED), else, for m, n <= 32, a thread block per group of matrices
  *  staging panels of A and B in shared memory, each thread a block of C
- *  of 4 x 4 to 8 x 8 (STAGED); strided operands of square orders 1 and 2 FIXED too;
+ *  of 4 x 4 to 8 x 8 (STAGED), or, for real doubles with m and n in
+ *  25..32 in blocks of up to 16 matrices, a warp a matrix on the tensor
+ *  cores (sm_80 on); strided operands of square orders 1 and 2 FIXED too;
  *  other cases a thread block per group of matrices, one C element per
  *  thread. A kernel named in @p g that does not apply falls
  *  back to that order. @return the launch's error. */

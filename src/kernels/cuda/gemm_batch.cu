@@ -5,7 +5,9 @@
  * with C in registers; other orders up to 32 a block per group of
  * matrices, panels of A and B staged in a ring of shared-memory buffers,
  * C copied there behind the first panels up to order 12 and at 17..20, a
- * 4 x 4, 4 x 8 or 8 x 8 block of C a thread.
+ * 4 x 4, 4 x 8 or 8 x 8 block of C a thread; real doubles of orders 25..32
+ * in blocks of up to 16 matrices so staged, a warp a matrix on the tensor
+ * cores.
  * Strided operands: orders 1 and 2 as interleaved ones, a thread per
  * matrix; larger, a block per group of matrices, A and B staged in shared
  * memory by coalesced loads, one C element per thread. */
@@ -143,20 +145,23 @@ struct walk {
     }
 };
 
-/* Starts s[e * Wp] := X(e % rows, l0 + e / rows) (X(x, l) at x * xs + l *
- * ls) for the elements e < total of walk w, asynchronously. */
+/* Starts s[(l xp + x) Wp] := X(x, l0 + l) (X(x, l) at x * xs + l * ls),
+ * x = e % rows, l = e / rows, for the elements e < total of walk w,
+ * asynchronously: the panel's columns xp >= rows places apart in shared
+ * memory (xp = rows: element e at s[e Wp]). */
 template <typename T>
-__device__ __forceinline__ void stage_async(T *s, int Wp, const T *X, ll xs, ll ls, walk w, int rows, int l0, int p,
-                                            int P, int total)
+__device__ __forceinline__ void stage_async(T *s, int Wp, int xp, const T *X, ll xs, ll ls, walk w, int rows, int l0,
+                                            int p, int P, int total)
 {
     const T *src = X + w.x * xs + (l0 + w.l) * ls;
     const ll step = w.dx * xs + w.dl * ls, wrap = ls - rows * xs;
-    s += p * Wp;
-    for (int e = p, x = w.x; e < total; e += P, s += P * Wp) {
+    const int sstep = (w.dl * xp + w.dx) * Wp, swrap = (xp - rows) * Wp;
+    s += (w.l * xp + w.x) * Wp;
+    for (int e = p, x = w.x; e < total; e += P, s += sstep) {
         __pipeline_memcpy_async(s, src, sizeof(T));
         src += step, x += w.dx;
         if (x >= rows)
-            x -= rows, src += wrap;
+            x -= rows, src += wrap, s += swrap;
     }
 }
 
@@ -196,8 +201,8 @@ __global__ void __launch_bounds__(TH)
         if (live && st < stages) {
             const int l0 = st * kc, kl = g.k - l0 < kc ? g.k - l0 : kc;
             T *sA = (T *)smem + (st % nbuf) * half + q, *sB = sA + kc * sa;
-            stage_async(sA, Wp, A, va.row, va.col, wa, g.m, l0, p, P, g.m * kl);
-            stage_async(sB, Wp, B, vb.col, vb.row, wb, g.n, l0, p, P, g.n * kl);
+            stage_async(sA, Wp, g.m, A, va.row, va.col, wa, g.m, l0, p, P, g.m * kl);
+            stage_async(sB, Wp, g.n, B, vb.col, vb.row, wb, g.n, l0, p, P, g.n * kl);
         }
         __pipeline_commit();
     };
@@ -205,7 +210,7 @@ __global__ void __launch_bounds__(TH)
      * one a step */
     start(0);
     if (copy_c && live)
-        stage_async(sC, Wp, (const T *)C, cs, cld, walk(p, P, g.m), g.m, 0, p, P, g.m * g.n);
+        stage_async(sC, Wp, g.m, (const T *)C, cs, cld, walk(p, P, g.m), g.m, 0, p, P, g.m * g.n);
     __pipeline_commit();
     for (int st = 1; st < nbuf - 1; st++)
         start(st);
@@ -248,6 +253,128 @@ __global__ void __launch_bounds__(TH)
 #pragma unroll
     for (int j = 0; j < NR; j += K)
         update_cols<K>(C, cs, cld, old, acc, j, g.m - i0, g.n - j0, alpha, beta, beta0);
+}
+
+/* ---- real doubles on the tensor cores, a warp per matrix --------------------
+ * m and n in 25..32: 4 x 4 tiles of 8 x 8 of C a warp. W matrices a
+ * block, warp w on matrix w of its block. Panels of kc columns of op(A)
+ * and rows of op(B) are staged as gemm_staged stages them (thread x
+ * copies for matrix x % W, a ring of nbuf buffers), element (x, l) of
+ * matrix q at [(l xp + x) Wp + q]: Wp odd and xp Wp = 4 (mod 16), so that
+ * the 32 lanes reading a fragment (rows lane / 4, columns lane % 4) read
+ * 16 double banks a half-warp. A step of 4 columns takes 4 fragments of
+ * A, 4 of B and 16 products of 8 x 4 by 4 x 8 (DMMA), C's fragment in
+ * each lane rows lane / 4, columns 2 (lane % 4) and the next. The last
+ * panel's columns past k up to a multiple of 4 are zero in both A and B;
+ * rows past m and columns past n hold what shared memory held, into sums
+ * never stored. C goes through shared memory 16 columns at a time, the C
+ * that beta scales copied in first, so that its loads and stores are
+ * coalesced as the panels' loads are. */
+__device__ __forceinline__ void dmma(double (&c)[2], double a, double b)
+{
+#if __CUDA_ARCH__ >= 800
+    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
+        : "+d"(c[0]), "+d"(c[1])
+        : "d"(a), "d"(b));
+#endif
+}
+
+/* Its shape: matrices a block, columns a panel, buffers in the ring, and
+ * the matrices' spacing in shared memory (see try_dmma). */
+constexpr int DMMA_W = 8, DMMA_KC = 4, DMMA_NBUF = 3, DMMA_WP = DMMA_W + 1;
+
+__global__ void __launch_bounds__(32 * DMMA_W, 2) gemm_dmma(const hetla__cuda_gemm g, int xp, int xc)
+{
+    extern __shared__ __align__(16) unsigned char smem[];
+    constexpr int W = DMMA_W, P = 32, kc = DMMA_KC, nbuf = DMMA_NBUF, Wp = DMMA_WP;
+    const int x = threadIdx.x, q = x % W, p = x / W;
+    const int w = x / 32, gr = x % 32 / 4, gc = x % 4;
+    const ll t = blockIdx.x * (ll)W + q;
+    const bool live = t < g.count;
+    const double *A = (const double *)g.A.ptr + (live ? base(g.A, t) : 0);
+    const double *B = (const double *)g.B.ptr + (live ? base(g.B, t) : 0);
+    double *C = (double *)g.C.ptr + (live ? base(g.C, t) : 0);
+    const view va = op_view(g.A, g.transa, g.A.s), vb = op_view(g.B, g.transb, g.B.s);
+    const walk wa(p, P, g.m), wb(p, P, g.n);
+    const int sa = kc * xp * Wp, half = 2 * sa; /* one buffer: A's panel, then B's */
+    const int stages = g.alpha[0] == 0 ? 0 : (g.k + kc - 1) / kc;
+    auto start = [&](int st) { /* one commit a stage, empty past the last */
+        if (st < stages) {
+            const int l0 = st * kc, kl = g.k - l0 < kc ? g.k - l0 : kc, pad = (4 - kl % 4) % 4;
+            double *sA = (double *)smem + (st % nbuf) * half, *sB = sA + sa;
+            if (live) {
+                stage_async(sA + q, Wp, xp, A, va.row, va.col, wa, g.m, l0, p, P, g.m * kl);
+                stage_async(sB + q, Wp, xp, B, vb.col, vb.row, wb, g.n, l0, p, P, g.n * kl);
+            }
+            for (int e = x; e < pad * xp * Wp; e += blockDim.x)
+                sA[kl * xp * Wp + e] = sB[kl * xp * Wp + e] = 0;
+        }
+        __pipeline_commit();
+    };
+    double acc[4][4][2] = {};
+    for (int st = 0; st < nbuf - 1; st++)
+        start(st);
+    for (int st = 0; st < stages; st++) {
+        start(st + nbuf - 1);
+        __pipeline_wait_prior(nbuf - 1);
+        __syncthreads();
+        const double *sA = (const double *)smem + (st % nbuf) * half + (gc * xp + gr) * Wp + w, *sB = sA + sa;
+        const int kl = g.k - st * kc < kc ? g.k - st * kc : kc;
+        for (int l = 0; l < kl; l += 4) {
+            double a[4], b[4];
+#pragma unroll
+            for (int i = 0; i < 4; i++)
+                a[i] = sA[(l * xp + i * 8) * Wp];
+#pragma unroll
+            for (int j = 0; j < 4; j++)
+                b[j] = sB[(l * xp + j * 8) * Wp];
+#pragma unroll
+            for (int i = 0; i < 4; i++)
+#pragma unroll
+                for (int j = 0; j < 4; j++)
+                    dmma(acc[i][j], a[i], b[j]);
+        }
+        __syncthreads(); /* before stage st + nbuf overwrites this buffer */
+    }
+    const double alpha = g.alpha[0], beta = g.beta[0];
+    const bool beta0 = beta == 0;
+    const ll cs = g.C.s, cld = g.C.ld * g.C.s;
+    double *const sC = (double *)smem;
+#pragma unroll
+    for (int h = 0; h < 2; h++) {
+        const int j0 = 16 * h, nh = g.n - j0 < 16 ? g.n - j0 : 16;
+        if (!beta0) {
+            if (live)
+                stage_async(sC + q, Wp, xc, (const double *)C, cs, cld, walk(p, P, g.m), g.m, j0, p, P, g.m * nh);
+            __pipeline_commit();
+            __pipeline_wait_prior(0);
+            __syncthreads();
+        }
+#pragma unroll
+        for (int u = 0; u < 2; u++)
+#pragma unroll
+            for (int i = 0; i < 4; i++)
+#pragma unroll
+                for (int e = 0; e < 2; e++) {
+                    const int r = i * 8 + gr, c = u * 8 + 2 * gc + e;
+                    double *o = sC + (c * xc + r) * Wp + w;
+                    if (r < g.m && c < nh)
+                        *o = beta0 ? alpha * acc[i][2 * h + u][e] : alpha * acc[i][2 * h + u][e] + beta * *o;
+                }
+        __syncthreads();
+        if (live) {
+            const walk wc(p, P, g.m);
+            const double *o = sC + (wc.l * xc + wc.x) * Wp + q;
+            double *d = C + wc.x * cs + (j0 + wc.l) * cld;
+            for (int e = p, r = wc.x; e < g.m * nh; e += P) {
+                *d = *o;
+                o += (wc.dl * xc + wc.dx) * Wp, d += wc.dx * cs + wc.dl * cld, r += wc.dx;
+                if (r >= g.m)
+                    r -= g.m, o += (xc - g.m) * Wp, d += cld - g.m * cs;
+            }
+        }
+        __syncthreads(); /* before the next columns overwrite sC */
+    }
 }
 
 /* Loads a thread stages before storing them: in program order, a store
@@ -453,6 +580,51 @@ template <typename T> bool try_staged(const hetla__cuda_gemm &g, cudaStream_t st
     return true;
 }
 
+/* The least xp >= rows with xp Wp = r (mod m). */
+static int padded(int rows, int Wp, int m, int r)
+{
+    int xp = rows;
+    while (xp * Wp % m != r)
+        xp++;
+    return xp;
+}
+
+/* Real doubles whose m and n are both in 25..32, block-interleaved in
+ * blocks of up to 16 matrices, on the tensor cores, where the kernel was
+ * compiled for them (sm_80 on): 8 matrices a block, panels of 4 columns, a
+ * ring of 3 buffers (62 KiB; two blocks an SM, as their 128 registers a
+ * thread allow). Measured (`hetla bench gemm-batch --devices cuda`,
+ * 100 000 doubles, H200, x cublasDgemmStridedBatched, the same run;
+ * `bench/results/2026-11-28-session30.md` section 1): blocks of 16
+ * matrices 0.87 / 0.80 / 0.80x at 25 / 28 / 32 against 0.76 / 0.69 / 0.77x
+ * staged; interleaved over the whole batch (a matrix's elements 800 KB
+ * apart, runs of 64 bytes against the staged kernel's 128) 0.74 / 0.60 /
+ * 0.63x against 0.74 / 0.67 / 0.73x, so those stay staged. Panels of 8
+ * columns (one block an SM) lost 20-30 %, four matrices a block up to 28 %,
+ * two or four buffers were within 2 %, and C's fragments loaded from
+ * global memory at the start (each lane's loads 32 sectors apart) halved
+ * the rate; at 17..24 (3 x 3 tiles of C a warp) it lost to the staged
+ * kernel. */
+template <typename T> bool try_dmma(const hetla__cuda_gemm &g, cudaStream_t st)
+{
+    if constexpr (!std::is_same<T, double>::value) {
+        return false;
+    } else {
+        constexpr int W = DMMA_W, Wp = DMMA_WP;
+        cudaFuncAttributes fa;
+        if (g.m <= 24 || g.n <= 24 || g.m > 32 || g.n > 32 || g.A.s > 16 || g.B.s > 16 || g.C.s > 16 ||
+            cudaFuncGetAttributes(&fa, gemm_dmma) != cudaSuccess || fa.ptxVersion < 80)
+            return false;
+        /* C's fragments: lanes 2 xc Wp = 4 (mod 16) apart */
+        const int xp = padded(32, Wp, 16, 4), xc = padded(g.m, Wp, 8, 2);
+        const size_t ring = (size_t)DMMA_NBUF * DMMA_KC * 2 * xp * Wp, cols = (size_t)16 * xc * Wp;
+        const size_t smem = (ring > cols ? ring : cols) * sizeof(double);
+        cudaFuncSetAttribute(gemm_dmma, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        gemm_dmma<<<(unsigned)((g.count + W - 1) / W), 32 * W, smem, st>>>(g, xp, xc);
+        return true;
+    }
+}
+
 template <typename T> void launch_block(const hetla__cuda_gemm &g, cudaStream_t st)
 {
     int ea = span(g.A, g.transa ? g.k : g.m, g.transa ? g.m : g.k);
@@ -482,7 +654,7 @@ constexpr int SMALL_FIXED = 2;
 template <typename T> cudaError_t gemm(const hetla__cuda_gemm &g, cudaStream_t st)
 {
     bool fixed = g.kernel != HETLA__CUDA_GEMM_STAGED, all_lanes = lanes(g.A) && lanes(g.B) && lanes(g.C);
-    bool done = all_lanes ? (fixed && try_fixed<T>(g, st)) || try_staged<T>(g, st)
+    bool done = all_lanes ? (fixed && try_fixed<T>(g, st)) || try_dmma<T>(g, st) || try_staged<T>(g, st)
                           : fixed && g.n <= SMALL_FIXED && try_fixed<T>(g, st);
     if (!done)
         launch_block<T>(g, st);
