@@ -6,7 +6,8 @@
  * HETLA__VEC_BYTES and HETLA__ISA first). Small square sizes (2, 3, 4, 8)
  * get copies with the sizes known, their loops unrolled. Where the
  * compiler's vectorizer left the lane loops scalar (GEMM's register
- * tiles, LU's update), real precisions work on GCC vectors (type V).
+ * tiles, LU's update), real precisions work on GCC vectors (type V), and
+ * so do the complex GEMM tiles, on the lanes' reals.
  * @precisions normal z -> s d c
  */
 #define COMPLEX
@@ -107,19 +108,20 @@ INLINE void gemm_body(hetla_int m, hetla_int n, hetla_int k, T alpha, T beta, op
  * vector of GV lanes (half a lane group) stay in registers while A's rows
  * and B's columns stream by, GM + GN vector loads per GM GN FMAs (the
  * column loop above reloads A for every FMA). Sized for the vector
- * registers: 32 with AVX-512, 16 with AVX2; a complex element takes two.
- * AVX2 real: 4 x 3, twelve accumulators, three vectors of B and one of A
+ * registers: 32 with AVX-512, 16 with AVX2. AVX2 real: 4 x 3, twelve accumulators, three vectors of B and one of A
  * fill the sixteen (2 x 4 leaves eight dependency chains for two FMA
  * pipes: 1.2x / 1.4-2x / 1.5x slower at n = 12 / 16 / 32 on one core of
  * an EPYC, `hetla bench gemm-batch --workers 1`), but square orders 4 and
  * 8 keep 2 x 4 (SM x SN), which covers them without a narrower tile of
- * the last columns (4 x 3 was 0.8-0.9x there). */
+ * the last columns (4 x 3 was 0.8-0.9x there). Complex: 2 x 2 (AVX2) and
+ * 2 x 4 (AVX-512), each accumulator two vectors (GA below): eight or
+ * sixteen of them, beside GN vectors of B, their swaps and one of A. */
 enum {
     GV = HETLA__VEC_BYTES / (int)sizeof(T),
     NREG = HETLA__VEC_BYTES == 64 ? 32 : 16,
     CW = (int)(sizeof(T) / sizeof(R)),
     AVX2_REAL = NREG == 16 && CW == 1,
-    GM = AVX2_REAL ? 4 : NREG / 8 / CW,
+    GM = AVX2_REAL ? 4 : CW == 2 ? 2 : NREG / 8,
     GN = NREG == 32  ? 4
          : AVX2_REAL ? 3
                      : 2,
@@ -145,29 +147,80 @@ INLINE V vload(const T *restrict p, int c)
     VLANE v.x[l] = cj(c, p[l]);
     return v;
 }
-INLINE V vzero(void)
-{
-    V v;
-    VLANE v.x[l] = 0;
-    return v;
-}
-INLINE V vfma(V a, V b, V c)
-{
-    VLANE c.x[l] += a.x[l] * b.x[l];
-    return c;
-}
 INLINE V vnmsub(V a, V b, V c)
 {
     VLANE c.x[l] -= a.x[l] * b.x[l];
     return c;
 }
 INLINE void vput(T *restrict p, V v) { VLANE p[l] = v.x[l]; }
-INLINE void vstore(T *restrict p, V acc, T alpha, T beta)
+
+/* GEMM's tile works on the lanes' reals (re, im pairs) as GCC vectors
+ * instead, where the compiler's complex multiply of the lanes stayed
+ * scalar (0.16-0.5x the loop of OpenBLAS calls at n = 8 and 16): p sums
+ * a b real by real (ar br, ai bi), q sums a times b with each pair
+ * swapped (ar bi, ai br), two FMAs a vector and one swap a column of B;
+ * the real and imaginary parts, and the conjugations, are combined once,
+ * at the store. */
+typedef R VR __attribute__((vector_size(HETLA__VEC_BYTES)));
+typedef __typeof__((VR){0} == (VR){0}) VI; /* integers of R's size: shuffle indices */
+typedef VR GR; /* a vector of A */
+typedef struct {
+    VR b, s; /* a vector of B, and it with re and im swapped */
+} GB;
+typedef struct {
+    VR p, q;
+} GA; /* an accumulator */
+
+enum { NR = HETLA__VEC_BYTES / (int)sizeof(R) };
+
+INLINE VR vr_load(const T *restrict p)
 {
-    if (beta == 0)
-        VLANE p[l] = alpha * acc.x[l];
-    else
-        VLANE p[l] = alpha * acc.x[l] + beta * p[l];
+    VR v;
+    memcpy(&v, p, sizeof v); /* the lane stride keeps no alignment */
+    return v;
+}
+/* each pair's re and im swapped */
+INLINE VR vr_swap(VR v)
+{
+    VI swap;
+    for (int e = 0; e < NR; e++)
+        swap[e] = e ^ 1;
+    return __builtin_shuffle(v, swap);
+}
+/* the even reals of a, the odd of b */
+INLINE VR vr_blend(VR a, VR b)
+{
+    VI pick;
+    for (int e = 0; e < NR; e++)
+        pick[e] = e % 2 ? NR + e : e;
+    return __builtin_shuffle(a, b, pick);
+}
+/* the complex elements of x times a */
+INLINE VR vr_cmul(VR x, T a)
+{
+    VR im;
+    for (int e = 0; e < NR; e++)
+        im[e] = e % 2 ? cimag(a) : -cimag(a);
+    return x * creal(a) + vr_swap(x) * im;
+}
+INLINE GR gload_a(const T *restrict p) { return vr_load(p); }
+INLINE GB gload_b(const T *restrict p)
+{
+    VR b = vr_load(p);
+    return (GB){b, vr_swap(b)};
+}
+INLINE GA gzero(void) { return (GA){{0}, {0}}; }
+INLINE GA gfma(GR a, GB b, GA c) { return (GA){c.p + a * b.b, c.q + a * b.s}; }
+/* C := alpha op(A) op(B) + beta C, op(A) and op(B) conjugated where ca,
+ * cb: re = ar br - sa sb ai bi (even reals of p), im = sb ar bi + sa ai
+ * br (odd reals of q), sa, sb = -1 where conjugated */
+INLINE void gstore(T *restrict p, GA acc, T alpha, T beta, int ca, int cb)
+{
+    const R sa = ca ? -1 : 1, sb = cb ? -1 : 1;
+    VR r = vr_cmul(vr_blend(acc.p - sa * sb * vr_swap(acc.p), sa * acc.q + sb * vr_swap(acc.q)), alpha);
+    if (beta != 0)
+        r += vr_cmul(vr_load(p), beta);
+    memcpy(p, &r, sizeof r);
 }
 #else
 typedef T V __attribute__((vector_size(HETLA__VEC_BYTES)));
@@ -190,29 +243,42 @@ INLINE void vstore(T *restrict p, V acc, T alpha, T beta)
         r += beta * vload(p, 0);
     memcpy(p, &r, sizeof r);
 }
+
+/* GEMM's tile on GCC vectors of lanes */
+typedef V GR, GB, GA;
+INLINE GR gload_a(const T *restrict p) { return vload(p, 0); }
+INLINE GB gload_b(const T *restrict p) { return vload(p, 0); }
+INLINE GA gzero(void) { return vzero(); }
+INLINE GA gfma(GR a, GB b, GA c) { return vfma(a, b, c); }
+INLINE void gstore(T *restrict p, GA acc, T alpha, T beta, int ca, int cb)
+{
+    (void)ca, (void)cb;
+    vstore(p, acc, alpha, beta);
+}
 #endif
 
 /* C(i0 .. i0+mr-1, j0 .. j0+nr-1) of GV lanes; mr, nr constants where inlined. */
 INLINE void gemm_tile(int mr, int nr, hetla_int k, T alpha, T beta, opnd A, opnd B, opnd C, hetla_int i0, hetla_int j0,
                       hetla__prefetch *pf)
 {
-    V acc[TM][TN], b[TN];
+    GA acc[TM][TN];
+    GB b[TN];
     for (int i = 0; i < mr; i++)
         for (int j = 0; j < nr; j++)
-            acc[i][j] = vzero();
+            acc[i][j] = gzero();
     for (hetla_int q = 0; q < k; q++) {
         hetla__prefetch_step(pf);
         for (int j = 0; j < nr; j++)
-            b[j] = vload(at(B, q, j0 + j), B.c);
+            b[j] = gload_b(at(B, q, j0 + j));
         for (int i = 0; i < mr; i++) {
-            V a = vload(at(A, i0 + i, q), A.c);
+            GR a = gload_a(at(A, i0 + i, q));
             for (int j = 0; j < nr; j++)
-                acc[i][j] = vfma(a, b[j], acc[i][j]);
+                acc[i][j] = gfma(a, b[j], acc[i][j]);
         }
     }
     for (int i = 0; i < mr; i++)
         for (int j = 0; j < nr; j++)
-            vstore(at(C, i0 + i, j0 + j), acc[i][j], alpha, beta);
+            gstore(at(C, i0 + i, j0 + j), acc[i][j], alpha, beta, A.c, B.c);
 }
 
 INLINE opnd shift(opnd o, int lanes) { return (opnd){o.p + lanes, o.ri, o.rj, o.c}; }
