@@ -162,7 +162,9 @@ INLINE void vput(T *restrict p, V v) { VLANE p[l] = v.x[l]; }
  * the real and imaginary parts, and the conjugations, are combined once,
  * at the store. */
 typedef R VR __attribute__((vector_size(HETLA__VEC_BYTES)));
-typedef __typeof__((VR){0} == (VR){0}) VI; /* integers of R's size: shuffle indices */
+/* integers of R's size: shuffle indices */
+typedef __typeof__(__builtin_choose_expr(sizeof(R) == sizeof(long long), (long long)0, (int)0)) RI;
+typedef RI VI __attribute__((vector_size(HETLA__VEC_BYTES)));
 typedef VR GR; /* a vector of A */
 typedef struct {
     VR b, s; /* a vector of B, and it with re and im swapped */
@@ -182,7 +184,7 @@ INLINE VR vr_load(const T *restrict p)
 /* each pair's re and im swapped */
 INLINE VR vr_swap(VR v)
 {
-    VI swap;
+    VI swap = {0};
     for (int e = 0; e < NR; e++)
         swap[e] = e ^ 1;
     return __builtin_shuffle(v, swap);
@@ -190,7 +192,7 @@ INLINE VR vr_swap(VR v)
 /* the even reals of a, the odd of b */
 INLINE VR vr_blend(VR a, VR b)
 {
-    VI pick;
+    VI pick = {0};
     for (int e = 0; e < NR; e++)
         pick[e] = e % 2 ? NR + e : e;
     return __builtin_shuffle(a, b, pick);
@@ -198,7 +200,7 @@ INLINE VR vr_blend(VR a, VR b)
 /* the complex elements of x times a */
 INLINE VR vr_cmul(VR x, T a)
 {
-    VR im;
+    VR im = {0};
     for (int e = 0; e < NR; e++)
         im[e] = e % 2 ? cimag(a) : -cimag(a);
     return x * creal(a) + vr_swap(x) * im;
