@@ -108,12 +108,13 @@ INLINE void gemm_body(hetla_int m, hetla_int n, hetla_int k, T alpha, T beta, op
  * vector of GV lanes (half a lane group) stay in registers while A's rows
  * and B's columns stream by, GM + GN vector loads per GM GN FMAs (the
  * column loop above reloads A for every FMA). Sized for the vector
- * registers: 32 with AVX-512, 16 with AVX2. AVX2 real: 4 x 3, twelve accumulators, three vectors of B and one of A
- * fill the sixteen (2 x 4 leaves eight dependency chains for two FMA
- * pipes: 1.2x / 1.4-2x / 1.5x slower at n = 12 / 16 / 32 on one core of
- * an EPYC, `hetla bench gemm-batch --workers 1`), but square orders 4 and
- * 8 keep 2 x 4 (SM x SN), which covers them without a narrower tile of
- * the last columns (4 x 3 was 0.8-0.9x there). Complex: 2 x 2 (AVX2) and
+ * registers: 32 with AVX-512, 16 with AVX2. AVX2 real: 4 x 3, twelve
+ * accumulators, three vectors of B and one of A fill the sixteen (2 x 4
+ * leaves eight dependency chains for two FMA pipes: 1.2x / 1.4-2x /
+ * 1.5x slower at n = 12 / 16 / 32 on one core of an EPYC, `hetla bench
+ * gemm-batch --workers 1`), but square orders 4 and 8 keep 2 x 4 (SM x
+ * SN), which covers them without a narrower tile of the last columns (4 x
+ * 3 was 0.8-0.9x there). Complex: 2 x 2 (AVX2) and
  * 2 x 4 (AVX-512), each accumulator two vectors (GA below): eight or
  * sixteen of them, beside GN vectors of B, their swaps and one of A. */
 enum {
