@@ -6,8 +6,8 @@
  * matrices, panels of A and B staged in a ring of shared-memory buffers,
  * C copied there behind the first panels up to order 12 and at 17..20, a
  * 4 x 4, 4 x 8 or 8 x 8 block of C a thread; real doubles of orders 25..32
- * in blocks of up to 16 matrices so staged, a warp a matrix on the tensor
- * cores.
+ * in blocks of up to 16 matrices and double complex ones of orders 13..16
+ * so staged, a warp a matrix on the tensor cores.
  * Strided operands: orders 1 and 2 as interleaved ones, a thread per
  * matrix; larger, a block per group of matrices, A and B staged in shared
  * memory by coalesced loads, one C element per thread. */
@@ -255,21 +255,27 @@ __global__ void __launch_bounds__(TH)
         update_cols<K>(C, cs, cld, old, acc, j, g.m - i0, g.n - j0, alpha, beta, beta0);
 }
 
-/* ---- real doubles on the tensor cores, a warp per matrix --------------------
- * m and n in 25..32: 4 x 4 tiles of 8 x 8 of C a warp. W matrices a
- * block, warp w on matrix w of its block. Panels of kc columns of op(A)
- * and rows of op(B) are staged as gemm_staged stages them (thread x
- * copies for matrix x % W, a ring of nbuf buffers), element (x, l) of
- * matrix q at [(l xp + x) Wp + q]: Wp odd and xp Wp = 4 (mod 16), so that
- * the 32 lanes reading a fragment (rows lane / 4, columns lane % 4) read
- * 16 double banks a half-warp. A step of 4 columns takes 4 fragments of
- * A, 4 of B and 16 products of 8 x 4 by 4 x 8 (DMMA), C's fragment in
- * each lane rows lane / 4, columns 2 (lane % 4) and the next. The last
- * panel's columns past k up to a multiple of 4 are zero in both A and B;
- * rows past m and columns past n hold what shared memory held, into sums
- * never stored. C goes through shared memory 16 columns at a time, the C
- * that beta scales copied in first, so that its loads and stores are
- * coalesced as the panels' loads are. */
+/* ---- doubles on the tensor cores, a warp per matrix --------------------
+ * Real doubles with m and n in 25..32, double complex with m and n up to
+ * 16 (a complex product is a real one of twice the rows and depth: op(A)
+ * as [re -im; im re] in 2 x 2 blocks, op(B) as [re; im] by rows, C as
+ * [re; im] by rows): 4 x TJ tiles of 8 x 8 real elements of C a warp
+ * (TJ = 4 real, 2 complex). W matrices a block, warp w on matrix w of
+ * its block. Panels of kc columns of op(A) and rows of op(B) (a step of 4
+ * real columns: 4 real, 2 complex) are staged as gemm_staged stages them
+ * (thread x copies for matrix x % W, a ring of nbuf buffers), element (x,
+ * l) of matrix q at [(l xp + x) Wp + q]: Wp odd and xp Wp = 4 (mod 16)
+ * for reals, xp Wp = 4 (mod 8) for 16-byte complex elements, so that the
+ * 32 lanes reading a fragment (real rows lane / 4, columns lane % 4) read
+ * distinct banks a half-warp. A step takes 4 fragments of A, TJ of B and
+ * 4 TJ products of 8 x 4 by 4 x 8 (DMMA), C's fragment in each lane real
+ * rows lane / 4, columns 2 (lane % 4) and the next (a complex element's
+ * real and imaginary parts in lanes 4 apart). The last panel's columns
+ * past k up to a whole step are zero in both A and B; rows past m and
+ * columns past n hold what shared memory held, into sums never stored. C
+ * goes through shared memory 16 columns at a time, the C that beta scales
+ * copied in first, so that its loads and stores are coalesced as the
+ * panels' loads are. */
 __device__ __forceinline__ void dmma(double (&c)[2], double a, double b)
 {
 #if __CUDA_ARCH__ >= 800
@@ -279,73 +285,113 @@ __device__ __forceinline__ void dmma(double (&c)[2], double a, double b)
 #endif
 }
 
-/* Its shape: matrices a block, columns a panel, buffers in the ring, and
- * the matrices' spacing in shared memory (see try_dmma). */
-constexpr int DMMA_W = 8, DMMA_KC = 4, DMMA_NBUF = 3, DMMA_WP = DMMA_W + 1;
+/* The least xp >= rows with xp Wp = r (mod m). */
+__host__ __device__ constexpr int padded(int rows, int Wp, int m, int r)
+{
+    int xp = rows;
+    while (xp * Wp % m != r)
+        xp++;
+    return xp;
+}
 
-__global__ void __launch_bounds__(32 * DMMA_W, 2) gemm_dmma(const hetla__cuda_gemm g, int xp, int xc)
+/* Its shape: matrices a block, buffers in the ring, the matrices' spacing
+ * in shared memory, and for elements of type T (R doubles) the columns a
+ * step and a panel, the tiles of C a warp across, the panels' column
+ * spacing, and whether C's first columns are copied in behind the first
+ * panels (see try_dmma). */
+constexpr int DMMA_W = 8, DMMA_NBUF = 3, DMMA_WP = DMMA_W + 1;
+template <typename T> struct dmma_shape {
+    static constexpr int R = sizeof(T) / sizeof(double), KS = 4 / R, KC = 4, TJ = 4 / R;
+    static constexpr int XP = R == 1 ? padded(32, DMMA_WP, 16, 4) : padded(16, DMMA_WP, 8, 4);
+    static constexpr bool COPY_C = R == 2;
+};
+
+template <typename T> __global__ void __launch_bounds__(32 * DMMA_W, 2) gemm_dmma(const hetla__cuda_gemm g, int xc, bool copy_c)
 {
     extern __shared__ __align__(16) unsigned char smem[];
-    constexpr int W = DMMA_W, P = 32, kc = DMMA_KC, nbuf = DMMA_NBUF, Wp = DMMA_WP;
+    using S = dmma_shape<T>;
+    constexpr int W = DMMA_W, P = 32, nbuf = DMMA_NBUF, Wp = DMMA_WP, R = S::R, ks = S::KS, kc = S::KC, TJ = S::TJ,
+                  xp = S::XP;
     const int x = threadIdx.x, q = x % W, p = x / W;
     const int w = x / 32, gr = x % 32 / 4, gc = x % 4;
     const ll t = blockIdx.x * (ll)W + q;
     const bool live = t < g.count;
-    const double *A = (const double *)g.A.ptr + (live ? base(g.A, t) : 0);
-    const double *B = (const double *)g.B.ptr + (live ? base(g.B, t) : 0);
-    double *C = (double *)g.C.ptr + (live ? base(g.C, t) : 0);
+    const T *A = (const T *)g.A.ptr + (live ? base(g.A, t) : 0), *B = (const T *)g.B.ptr + (live ? base(g.B, t) : 0);
+    T *C = (T *)g.C.ptr + (live ? base(g.C, t) : 0);
     const view va = op_view(g.A, g.transa, g.A.s), vb = op_view(g.B, g.transb, g.B.s);
     const walk wa(p, P, g.m), wb(p, P, g.n);
     const int sa = kc * xp * Wp, half = 2 * sa; /* one buffer: A's panel, then B's */
-    const int stages = g.alpha[0] == 0 ? 0 : (g.k + kc - 1) / kc;
+    const int stages = scalar<T>::zero(g.alpha) ? 0 : (g.k + kc - 1) / kc;
     auto start = [&](int st) { /* one commit a stage, empty past the last */
         if (st < stages) {
-            const int l0 = st * kc, kl = g.k - l0 < kc ? g.k - l0 : kc, pad = (4 - kl % 4) % 4;
-            double *sA = (double *)smem + (st % nbuf) * half, *sB = sA + sa;
+            const int l0 = st * kc, kl = g.k - l0 < kc ? g.k - l0 : kc, pad = (ks - kl % ks) % ks;
+            T *sA = (T *)smem + (st % nbuf) * half, *sB = sA + sa;
             if (live) {
                 stage_async(sA + q, Wp, xp, A, va.row, va.col, wa, g.m, l0, p, P, g.m * kl);
                 stage_async(sB + q, Wp, xp, B, vb.col, vb.row, wb, g.n, l0, p, P, g.n * kl);
             }
             for (int e = x; e < pad * xp * Wp; e += blockDim.x)
-                sA[kl * xp * Wp + e] = sB[kl * xp * Wp + e] = 0;
+                sA[kl * xp * Wp + e] = sB[kl * xp * Wp + e] = T{};
         }
         __pipeline_commit();
     };
-    double acc[4][4][2] = {};
-    for (int st = 0; st < nbuf - 1; st++)
+    /* A lane's fragments, as doubles: real row gr of a tile of A and column
+     * gr of a tile of B (complex row gr / 2 of A, its part's place and sign
+     * in [re -im; im re] by row gr % 2 and column gc % 2), at column gc of
+     * a step (complex column gc / 2, B's part gc % 2) */
+    const int ca = R == 2 ? (gr ^ gc) & 1 : 0, cb = R == 2 ? gc & 1 : 0;
+    const double sgn_a = R == 2 && (gr ^ gc) & 1 && ((gc & 1) != va.conj) ? -1 : 1;
+    const double sgn_b = R == 2 && gc & 1 && vb.conj ? -1 : 1;
+    const int fa = R * ((gc / R * xp + gr / R) * Wp + w) + ca, fb = R * ((gc / R * xp + gr) * Wp + w) + cb;
+    double acc[4][TJ][2] = {};
+    const ll cs = g.C.s, cld = g.C.ld * g.C.s;
+    const bool beta0 = scalar<T>::zero(g.beta);
+    /* C's first 16 columns copied in behind the first panels, after the ring */
+    copy_c = copy_c && !beta0;
+    T *const sC = (T *)smem + (copy_c ? nbuf * half : 0);
+    start(0);
+    if (copy_c && live)
+        stage_async(sC + q, Wp, xc, (const T *)C, cs, cld, walk(p, P, g.m), g.m, 0, p, P, g.m * (g.n < 16 ? g.n : 16));
+    __pipeline_commit();
+    for (int st = 1; st < nbuf - 1; st++)
         start(st);
     for (int st = 0; st < stages; st++) {
         start(st + nbuf - 1);
-        __pipeline_wait_prior(nbuf - 1);
+        __pipeline_wait_prior(st ? nbuf - 1 : nbuf);
         __syncthreads();
-        const double *sA = (const double *)smem + (st % nbuf) * half + (gc * xp + gr) * Wp + w, *sB = sA + sa;
+        const double *sA = (const double *)smem + R * (st % nbuf) * half, *sB = sA + R * sa;
         const int kl = g.k - st * kc < kc ? g.k - st * kc : kc;
-        for (int l = 0; l < kl; l += 4) {
-            double a[4], b[4];
+#pragma unroll
+        for (int l = 0; l < kc; l += ks) {
+            if (l >= kl)
+                break;
+            double a[4], b[TJ];
 #pragma unroll
             for (int i = 0; i < 4; i++)
-                a[i] = sA[(l * xp + i * 8) * Wp];
+                a[i] = sgn_a * sA[fa + R * (l * xp + i * 8 / R) * Wp];
 #pragma unroll
-            for (int j = 0; j < 4; j++)
-                b[j] = sB[(l * xp + j * 8) * Wp];
+            for (int j = 0; j < TJ; j++)
+                b[j] = sgn_b * sB[fb + R * (l * xp + j * 8) * Wp];
 #pragma unroll
             for (int i = 0; i < 4; i++)
 #pragma unroll
-                for (int j = 0; j < 4; j++)
+                for (int j = 0; j < TJ; j++)
                     dmma(acc[i][j], a[i], b[j]);
         }
         __syncthreads(); /* before stage st + nbuf overwrites this buffer */
     }
-    const double alpha = g.alpha[0], beta = g.beta[0];
-    const bool beta0 = beta == 0;
-    const ll cs = g.C.s, cld = g.C.ld * g.C.s;
-    double *const sC = (double *)smem;
+    if (copy_c) { /* with fewer than two stages not yet waited for */
+        __pipeline_wait_prior(0);
+        __syncthreads();
+    }
+    const T alpha = scalar<T>::make(g.alpha), beta = scalar<T>::make(g.beta);
+    const int part = R == 2 ? gr & 1 : 0; /* the part of C's element a lane holds */
 #pragma unroll
-    for (int h = 0; h < 2; h++) {
+    for (int h = 0; h < TJ / 2; h++) {
         const int j0 = 16 * h, nh = g.n - j0 < 16 ? g.n - j0 : 16;
-        if (!beta0) {
+        if (!beta0 && !(copy_c && h == 0)) {
             if (live)
-                stage_async(sC + q, Wp, xc, (const double *)C, cs, cld, walk(p, P, g.m), g.m, j0, p, P, g.m * nh);
+                stage_async(sC + q, Wp, xc, (const T *)C, cs, cld, walk(p, P, g.m), g.m, j0, p, P, g.m * nh);
             __pipeline_commit();
             __pipeline_wait_prior(0);
             __syncthreads();
@@ -356,16 +402,25 @@ __global__ void __launch_bounds__(32 * DMMA_W, 2) gemm_dmma(const hetla__cuda_ge
             for (int i = 0; i < 4; i++)
 #pragma unroll
                 for (int e = 0; e < 2; e++) {
-                    const int r = i * 8 + gr, c = u * 8 + 2 * gc + e;
-                    double *o = sC + (c * xc + r) * Wp + w;
-                    if (r < g.m && c < nh)
-                        *o = beta0 ? alpha * acc[i][2 * h + u][e] : alpha * acc[i][2 * h + u][e] + beta * *o;
+                    const int r = (i * 8 + gr) / R, c = u * 8 + 2 * gc + e;
+                    const bool in = r < g.m && c < nh;
+                    double *o = (double *)(sC + (c * xc + r) * Wp + w) + part;
+                    const double v = acc[i][2 * h + u][e], old = in && !beta0 ? *o : 0;
+                    if constexpr (R == 1) {
+                        if (in)
+                            *o = beta0 ? alpha * v : alpha * v + beta * old;
+                    } else { /* the other part from the lane beside */
+                        const double v2 = __shfl_xor_sync(0xffffffffu, v, 4), old2 = __shfl_xor_sync(0xffffffffu, old, 4);
+                        const double s = part ? 1 : -1;
+                        if (in)
+                            *o = alpha.re * v + s * alpha.im * v2 + (beta0 ? 0 : beta.re * old + s * beta.im * old2);
+                    }
                 }
         __syncthreads();
         if (live) {
             const walk wc(p, P, g.m);
-            const double *o = sC + (wc.l * xc + wc.x) * Wp + q;
-            double *d = C + wc.x * cs + (j0 + wc.l) * cld;
+            const T *o = sC + (wc.l * xc + wc.x) * Wp + q;
+            T *d = C + wc.x * cs + (j0 + wc.l) * cld;
             for (int e = p, r = wc.x; e < g.m * nh; e += P) {
                 *d = *o;
                 o += (wc.dl * xc + wc.dx) * Wp, d += wc.dx * cs + wc.dl * cld, r += wc.dx;
@@ -580,47 +635,55 @@ template <typename T> bool try_staged(const hetla__cuda_gemm &g, cudaStream_t st
     return true;
 }
 
-/* The least xp >= rows with xp Wp = r (mod m). */
-static int padded(int rows, int Wp, int m, int r)
-{
-    int xp = rows;
-    while (xp * Wp % m != r)
-        xp++;
-    return xp;
-}
-
 /* Real doubles whose m and n are both in 25..32, block-interleaved in
- * blocks of up to 16 matrices, on the tensor cores, where the kernel was
- * compiled for them (sm_80 on): 8 matrices a block, panels of 4 columns, a
- * ring of 3 buffers (62 KiB; two blocks an SM, as their 128 registers a
- * thread allow). Measured (`hetla bench gemm-batch --devices cuda`,
- * 100 000 doubles, H200, x cublasDgemmStridedBatched, the same run;
- * `bench/results/2026-11-28-session30.md` section 1): blocks of 16
- * matrices 0.87 / 0.80 / 0.80x at 25 / 28 / 32 against 0.76 / 0.69 / 0.77x
- * staged; interleaved over the whole batch (a matrix's elements 800 KB
- * apart, runs of 64 bytes against the staged kernel's 128) 0.74 / 0.60 /
- * 0.63x against 0.74 / 0.67 / 0.73x, so those stay staged. Panels of 8
- * columns (one block an SM) lost 20-30 %, four matrices a block up to 28 %,
- * two or four buffers were within 2 %, and C's fragments loaded from
- * global memory at the start (each lane's loads 32 sectors apart) halved
- * the rate; at 17..24 (3 x 3 tiles of C a warp) it lost to the staged
- * kernel. */
+ * blocks of up to 16 matrices, and double complex ones whose m and n are
+ * both in 13..16 in any interleaved layout, on the tensor cores, where the
+ * kernel was compiled for them (sm_80 on): 8 matrices a block, a ring of 3
+ * buffers of panels of 4 columns (real 62 KiB, complex 35 KiB and C's
+ * first 16 columns copied in behind the first panels, 39 KiB more; two
+ * blocks an SM, as their 112-128 registers a thread allow). Measured
+ * (`hetla bench gemm-batch --devices cuda`, 100 000 matrices, H200, x
+ * cublas[DZ]gemmStridedBatched, the same run;
+ * `bench/results/2026-11-29-session31.md`): real, blocks of 16 matrices
+ * 0.95 / 0.89 / 0.83x at 25 / 28 / 32 (0.87 / 0.80 / 0.80x with 32 bytes
+ * of the kernel's registers spilled, 0.76 / 0.69 / 0.77x staged);
+ * interleaved over the whole batch (a matrix's elements 800 KB apart,
+ * runs of 64 bytes against the staged kernel's 128) 0.74 / 0.60 / 0.63x
+ * against 0.74 / 0.67 / 0.73x staged (session 30), so those stay staged.
+ * Complex (16-byte elements: runs of 128 bytes on interleaved operands
+ * too) 1.00 / 1.03 / 1.02x at 13 / 14 / 16 against 0.81 / 0.83 / 0.70x
+ * staged; at 9..12 the staged kernel led (1.10 / 1.07 / 1.09 / 1.02x
+ * against 0.91 / 0.93 / 0.99 / 1.01x). Complex panels at 14 / 16: of 2
+ * columns without C's early copy 0.83 / 0.81x, of 4 without it 0.94 /
+ * 0.93x, of 8 with it 0.79 / 0.78x; a ring of 4 within 0.01x without the
+ * copy, 0.69 / 0.70x with it (one block an SM). For reals C's early copy
+ * lost (0.69 / 0.66x against 0.89 / 0.84x at 28 / 32), as did panels of 8
+ * columns in a ring of 4 (0.63 / 0.64x). Session 30: 8 real columns in a
+ * ring of 3 (one block an SM) lost 20-30 %, four matrices a block up to
+ * 28 %, and C's fragments loaded from global memory at the start (each
+ * lane's loads 32 sectors apart) halved the rate; at 17..24 (3 x 3 tiles
+ * of C a warp) it lost to the staged kernel. copy_c is a parameter rather than a constant
+ * of the shape: so compiled, the real kernel spills no registers. */
 template <typename T> bool try_dmma(const hetla__cuda_gemm &g, cudaStream_t st)
 {
-    if constexpr (!std::is_same<T, double>::value) {
+    constexpr bool real = std::is_same<T, double>::value;
+    if constexpr (!real && !std::is_same<T, cd>::value) {
         return false;
     } else {
+        using S = dmma_shape<T>;
         constexpr int W = DMMA_W, Wp = DMMA_WP;
+        const bool fits = real ? g.m > 24 && g.n > 24 && g.m <= 32 && g.n <= 32 && g.A.s <= 16 && g.B.s <= 16 &&
+                                     g.C.s <= 16
+                               : g.m > 12 && g.n > 12 && g.m <= 16 && g.n <= 16;
         cudaFuncAttributes fa;
-        if (g.m <= 24 || g.n <= 24 || g.m > 32 || g.n > 32 || g.A.s > 16 || g.B.s > 16 || g.C.s > 16 ||
-            cudaFuncGetAttributes(&fa, gemm_dmma) != cudaSuccess || fa.ptxVersion < 80)
+        if (!fits || cudaFuncGetAttributes(&fa, gemm_dmma<T>) != cudaSuccess || fa.ptxVersion < 80)
             return false;
-        /* C's fragments: lanes 2 xc Wp = 4 (mod 16) apart */
-        const int xp = padded(32, Wp, 16, 4), xc = padded(g.m, Wp, 8, 2);
-        const size_t ring = (size_t)DMMA_NBUF * DMMA_KC * 2 * xp * Wp, cols = (size_t)16 * xc * Wp;
-        const size_t smem = (ring > cols ? ring : cols) * sizeof(double);
-        cudaFuncSetAttribute(gemm_dmma, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
-        gemm_dmma<<<(unsigned)((g.count + W - 1) / W), 32 * W, smem, st>>>(g, xp, xc);
+        /* C's fragments: a lane's stores in distinct banks a half-warp */
+        const int xc = real ? padded(g.m, Wp, 8, 2) : padded(g.m, Wp, 4, 1);
+        const size_t ring = (size_t)DMMA_NBUF * S::KC * 2 * S::XP * Wp, cols = (size_t)16 * xc * Wp;
+        const size_t smem = (S::COPY_C ? ring + cols : ring > cols ? ring : cols) * sizeof(T);
+        cudaFuncSetAttribute(gemm_dmma<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        gemm_dmma<T><<<(unsigned)((g.count + W - 1) / W), 32 * W, smem, st>>>(g, xc, S::COPY_C);
         return true;
     }
 }

@@ -412,13 +412,16 @@ template <typename T, int N> void launch_left(const hetla__cuda_factor &f, cudaS
  * (3.18 / 3.17x at 15 / 16 against 2.01 / 2.03x for the column and row
  * kernels there), 1.97 / 3.71 / 3.54 / 3.39 / 3.16 / 6.28 / 5.61 / 5.35 /
  * 4.77 / 4.67 / 3.99 / 3.83 / 3.56x in single (1.69 / 1.93x before at 15
- * / 16). */
+ * / 16). Single complex up to order 12: 2.38 / 3.55 / 1.27 / 0.95 / 0.75 /
+ * 0.59x cublasCgetrfBatched at 8 / 10 / 12 / 13 / 14 / 16 against 1.58 /
+ * 1.01 / 1.10 / 1.13 / 1.17 / 1.54x in registers a row a lane
+ * (`2026-11-29-session31.md`). */
 template <typename T> bool try_left(const hetla__cuda_factor &f, cudaStream_t st)
 {
     if constexpr (sizeof(T) > 8) { /* not instantiated */
         return false;
     } else {
-        if (!lanes(f.A) || f.m != f.n || f.n < 4 || f.n > 16)
+        if (!lanes(f.A) || f.m != f.n || f.n < 4 || f.n > (scalar<T>::real ? 16 : 12))
             return false;
         switch (f.n) {
         case 4: launch_left<T, 4>(f, st); break;
@@ -745,9 +748,10 @@ template <typename T, int N, int... Ns> void launch_row_a_lane(const hetla__cuda
  *   but 265 / 486 at 6 / 12 against 423 / 882 (a quarter of the lanes
  *   idle) and 579 at 32 against 652.
  * The register kernels are the strided path from n = 3 (Cholesky) or 4
- * (square LU); on interleaved operands square LU from n = 7 (at 17 and
- * above: try_fixed and try_left take the orders below) and Cholesky where the order
- * fills more than three quarters of the rows: 7..8 and 13..16. */
+ * (square LU); on interleaved operands square LU from n = 7 where
+ * try_fixed and try_left do not take it (from 17; single complex from 13,
+ * double complex from 7) and Cholesky where the order fills more than
+ * three quarters of the rows: 7..8 and 13..16. */
 static bool rows_pay(const hetla__cuda_factor &f, bool lu)
 {
     if (f.n > 32 || (lu && f.m != f.n))
