@@ -54,6 +54,7 @@ typedef struct hetla__batch_head {
     hetla__bop op[HETLA__BATCH_MAXOPS];
     int info_buf, piv_buf; /* buffer indices, -1 if none */
     hetla_int piv;         /* pivots per matrix */
+    int workers;           /* the context's CPU workers: library calls that may run at once */
 } hetla__batch_head;
 
 /** @p t as the device kernels take it: 0, 1, 2 = none, transpose,

@@ -229,6 +229,7 @@ hetla_status hetla__batch_insert(hetla__batch_run *r, const char *op, const hetl
     h->info_buf = info ? nops : -1;
     h->piv_buf = ipiv ? nops + (info ? 1 : 0) : -1;
     h->piv = piv;
+    h->workers = hetla__blas_cpu_workers(r->ctx);
     hetla_int per = chunk_size(r->ctx, ops, nops, count);
     hetla__wake_idle(r->ctx, k, mask, (int)((count + per - 1) / per));
     hetla_status s = HETLA_SUCCESS;

@@ -27,6 +27,15 @@ const hetla__zbatch_simd *hetla__zbatch_simd_best(void)
  * this order, when no operand is read in place by the SIMD kernels. */
 enum { PER_MATRIX_ABOVE = 3 };
 
+/* OpenBLAS's complex GEMM has no small-matrix path, and its calls from
+ * many threads serialize: on 16 workers a loop of them over 100 000
+ * matrices took 0.105 s at order 4, against 0.019 s on 2. There packing
+ * P2P matrices ran 59 / 18 / 5.2x faster than the per-matrix calls at
+ * orders 4 / 8 / 16, while on 2 workers the calls led from order 8 (1.7 /
+ * 2.2x at 8 / 16; `bench/results/2026-11-29-session31.md` section 5):
+ * complex GEMM calls OpenBLAS per matrix on up to this many workers. */
+enum { COMPLEX_GEMM_CALLS_UPTO = 2 };
+
 static int per_matrix(const hetla__batch_head *h, hetla_int order)
 {
     if (order <= PER_MATRIX_ABOVE)
@@ -67,7 +76,12 @@ static hetla_status zgemm_native(const hetla_exec *x)
     HETLA__ARGS(x, a);
     const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
     hetla_int order = a.m > a.n ? (a.m > a.k ? a.m : a.k) : (a.n > a.k ? a.n : a.k);
-    if (k && !per_matrix(&a.h, order))
+#ifdef COMPLEX
+    const int calls = per_matrix(&a.h, order) && a.h.workers <= COMPLEX_GEMM_CALLS_UPTO;
+#else
+    const int calls = per_matrix(&a.h, order);
+#endif
+    if (k && !calls)
         return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 2, 0, 1, zgemm_lanes);
     /* alpha = 0 is C := beta C, which needs no OpenBLAS; OpenBLAS 0.3.21's
      * small-matrix real GEMM on SkylakeX reads A and B then (NaN in them

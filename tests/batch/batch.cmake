@@ -10,6 +10,10 @@ foreach(setup native generic sim)
   add_test(NAME batch.${setup} COMMAND test_batch ${setup})
   set_tests_properties(batch.${setup} PROPERTIES LABELS quick TIMEOUT 120)
 endforeach()
+# Three CPU workers: complex GEMM packs P2P and strided matrices where two
+# call OpenBLAS per matrix (src/batch/zbatch_blas.c).
+add_test(NAME batch.wide COMMAND test_batch wide gemm)
+set_tests_properties(batch.wide PROPERTIES LABELS quick TIMEOUT 120)
 # On a simulated accelerator alone, the tests of what is staged: P2P
 # operands (info, zero), groups and variable batches, large ones among
 # them, which the calling thread and the context's crew stage where there

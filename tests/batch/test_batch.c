@@ -5,7 +5,9 @@
  * simulated accelerator beside them ("sim": P2P operands and variable
  * batches then go through the staging buffers that the runtime moves to
  * accelerators), or on a simulated accelerator alone ("sim_alone": no
- * CPU worker, so the calling thread and its crew stage them).
+ * CPU worker, so the calling thread and its crew stage them); "wide":
+ * "native" with three workers (complex GEMM then packs P2P and strided
+ * matrices rather than calling OpenBLAS per matrix).
  * HETLA_DEVICES, where set, names the devices instead
  * (ctest runs "native" on cpu,opencl and on opencl alone too, where the
  * OpenCL devices must have run batched GEMM and GEMV with hetla's own
@@ -64,20 +66,27 @@ int main(int argc, char **argv)
         {"info", test_batch_info, 0},   {"args", test_batch_args, 0},     {"vbatch", test_batch_vbatch, 0},
         {"zero", test_batch_zero, 0},   {"vmixed", test_batch_vmixed, 0}, {"vlarge", test_batch_vlarge, 0},
     };
-    static const char *const setups[][2] = {
-        {"native", "cpu"}, {"generic", "cpu"}, {"sim", "cpu,sim"}, {"sim_alone", "sim"}};
+    /* wide: more CPU workers than OpenBLAS's complex GEMM is called per
+     * matrix on, so that P2P and strided complex matrices are packed */
+    static const struct {
+        const char *name, *devices;
+        int workers;
+    } setups[] = {{"native", "cpu", 2}, {"generic", "cpu", 2}, {"sim", "cpu,sim", 2}, {"sim_alone", "sim", 2},
+                  {"wide", "cpu", 3}};
     const char *devices = NULL;
+    int workers = 0;
     for (size_t i = 0; argc >= 2 && i < sizeof setups / sizeof *setups; i++)
-        devices = strcmp(argv[1], setups[i][0]) ? devices : setups[i][1];
+        if (!strcmp(argv[1], setups[i].name))
+            devices = setups[i].devices, workers = setups[i].workers;
     if (!devices) {
-        fprintf(stderr, "usage: test_batch native|generic|sim|sim_alone [TEST...]\n");
+        fprintf(stderr, "usage: test_batch native|generic|sim|sim_alone|wide [TEST...]\n");
         return 2;
     }
     hetla_config cfg;
     if (hetla_config_init(&cfg))
         return 1;
     cfg.devices = devices;
-    cfg.cpu_workers = 2;
+    cfg.cpu_workers = workers;
     cfg.no_pinning = 1;
     hetla_status s = hetla_context_create(&cfg, &ctx);
     if (s) {
