@@ -27,18 +27,27 @@ const hetla__zbatch_simd *hetla__zbatch_simd_best(void)
  * this order, when no operand is read in place by the SIMD kernels. */
 enum { PER_MATRIX_ABOVE = 3 };
 
-/* OpenBLAS's complex GEMM has no small-matrix path, and its calls from
- * many threads serialize: on 16 workers a loop of them over 100 000
- * matrices took 0.105 s at order 4, against 0.019 s on 2. There packing
- * P2P matrices ran 59 / 18 / 5.2x faster than the per-matrix calls at
- * orders 4 / 8 / 16, while on 2 workers the calls led from order 8 (1.7 /
- * 2.2x at 8 / 16; `bench/results/2026-11-29-session31.md` section 5):
- * complex GEMM calls OpenBLAS per matrix on up to this many workers. */
-enum { COMPLEX_GEMM_CALLS_UPTO = 2 };
+/* OpenBLAS's level-3 calls that have no small-matrix path (complex GEMM,
+ * TRSM in every precision) serialize when many threads make them: on 16
+ * workers a loop of complex GEMMs over 100 000 matrices took 0.105 s at
+ * order 4, against 0.019 s on 2, and packing P2P matrices ran 59 / 18 /
+ * 5.2x faster than the per-matrix calls at orders 4 / 8 / 16 (z), for TRSM
+ * 90 / 37 / 8.2x (d) and 49 / 12 / 2.6x (z); on 2 workers the calls still
+ * led complex GEMM from order 8 (1.7 / 2.2x at 8 / 16) and complex TRSM
+ * (1.3 / 1.5x; `bench/results/2026-11-29-session31.md` section 5). Such
+ * calls are made per matrix on up to this many workers. */
+enum { SERIAL_CALLS_UPTO = 2 };
+#ifdef COMPLEX
+enum { GEMM_SERIALIZES = 1 };
+#else
+enum { GEMM_SERIALIZES = 0 };
+#endif
 
-static int per_matrix(const hetla__batch_head *h, hetla_int order)
+/* Whether to call OpenBLAS per matrix rather than pack, at @p order, for
+ * a call that @p serializes across threads or not. */
+static int per_matrix(const hetla__batch_head *h, hetla_int order, int serializes)
 {
-    if (order <= PER_MATRIX_ABOVE)
+    if (order <= PER_MATRIX_ABOVE || (serializes && h->workers > SERIAL_CALLS_UPTO))
         return 0;
     for (int i = 0; i < h->nops; i++)
         if (h->op[i].layout != HETLA_BATCH_P2P && h->op[i].layout != HETLA_BATCH_STRIDED)
@@ -76,12 +85,7 @@ static hetla_status zgemm_native(const hetla_exec *x)
     HETLA__ARGS(x, a);
     const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
     hetla_int order = a.m > a.n ? (a.m > a.k ? a.m : a.k) : (a.n > a.k ? a.n : a.k);
-#ifdef COMPLEX
-    const int calls = per_matrix(&a.h, order) && a.h.workers <= COMPLEX_GEMM_CALLS_UPTO;
-#else
-    const int calls = per_matrix(&a.h, order);
-#endif
-    if (k && !calls)
+    if (k && !per_matrix(&a.h, order, GEMM_SERIALIZES))
         return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 2, 0, 1, zgemm_lanes);
     /* alpha = 0 is C := beta C, which needs no OpenBLAS; OpenBLAS 0.3.21's
      * small-matrix real GEMM on SkylakeX reads A and B then (NaN in them
@@ -179,7 +183,7 @@ static hetla_status zgemv_native(const hetla_exec *x)
     hetla__gemv_batch_args a;
     HETLA__ARGS(x, a);
     const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
-    if (!k || per_matrix(&a.h, a.m > a.n ? a.m : a.n))
+    if (!k || per_matrix(&a.h, a.m > a.n ? a.m : a.n, 0))
         return zgemv_generic(x);
     return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 2, 0, 0, zgemv_lanes);
 }
@@ -245,7 +249,7 @@ static hetla_status ztrsm_native(const hetla_exec *x)
     const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
     if (!k)
         return ztrsm_generic(x);
-    if (!per_matrix(&a.h, a.m > a.n ? a.m : a.n))
+    if (!per_matrix(&a.h, a.m > a.n ? a.m : a.n, 1))
         return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 1, 0, 0, ztrsm_lanes);
     hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
     for (hetla_int t = 0; t < a.h.count; t++) {

@@ -10,9 +10,9 @@ foreach(setup native generic sim)
   add_test(NAME batch.${setup} COMMAND test_batch ${setup})
   set_tests_properties(batch.${setup} PROPERTIES LABELS quick TIMEOUT 120)
 endforeach()
-# Three CPU workers: complex GEMM packs P2P and strided matrices where two
-# call OpenBLAS per matrix (src/batch/zbatch_blas.c).
-add_test(NAME batch.wide COMMAND test_batch wide gemm)
+# Three CPU workers: complex GEMM and TRSM pack P2P and strided matrices
+# where two call OpenBLAS per matrix (src/batch/zbatch_blas.c).
+add_test(NAME batch.wide COMMAND test_batch wide gemm trsm)
 set_tests_properties(batch.wide PROPERTIES LABELS quick TIMEOUT 120)
 # On a simulated accelerator alone, the tests of what is staged: P2P
 # operands (info, zero), groups and variable batches, large ones among

@@ -6,8 +6,8 @@
  * batches then go through the staging buffers that the runtime moves to
  * accelerators), or on a simulated accelerator alone ("sim_alone": no
  * CPU worker, so the calling thread and its crew stage them); "wide":
- * "native" with three workers (complex GEMM then packs P2P and strided
- * matrices rather than calling OpenBLAS per matrix).
+ * "native" with three workers (complex GEMM and TRSM then pack P2P and
+ * strided matrices rather than calling OpenBLAS per matrix).
  * HETLA_DEVICES, where set, names the devices instead
  * (ctest runs "native" on cpu,opencl and on opencl alone too, where the
  * OpenCL devices must have run batched GEMM and GEMV with hetla's own
@@ -66,8 +66,8 @@ int main(int argc, char **argv)
         {"info", test_batch_info, 0},   {"args", test_batch_args, 0},     {"vbatch", test_batch_vbatch, 0},
         {"zero", test_batch_zero, 0},   {"vmixed", test_batch_vmixed, 0}, {"vlarge", test_batch_vlarge, 0},
     };
-    /* wide: more CPU workers than OpenBLAS's complex GEMM is called per
-     * matrix on, so that P2P and strided complex matrices are packed */
+    /* wide: more CPU workers than OpenBLAS's complex GEMM and TRSM are
+     * called per matrix on, so that P2P and strided matrices are packed */
     static const struct {
         const char *name, *devices;
         int workers;
