@@ -274,8 +274,8 @@ __global__ void __launch_bounds__(TH)
  * past k up to a whole step are zero in both A and B; rows past m and
  * columns past n hold what shared memory held, into sums never stored. C
  * goes through shared memory 16 columns at a time, the C that beta scales
- * copied in first, so that its loads and stores are coalesced as the
- * panels' loads are. */
+ * copied in first (complex: behind the first panels, copy_c), so that its
+ * loads and stores are coalesced as the panels' loads are. */
 __device__ __forceinline__ void dmma(double (&c)[2], double a, double b)
 {
 #if __CUDA_ARCH__ >= 800
@@ -645,13 +645,13 @@ template <typename T> bool try_staged(const hetla__cuda_gemm &g, cudaStream_t st
  * (`hetla bench gemm-batch --devices cuda`, 100 000 matrices, H200, x
  * cublas[DZ]gemmStridedBatched, the same run;
  * `bench/results/2026-11-29-session31.md`): real, blocks of 16 matrices
- * 0.95 / 0.89 / 0.83x at 25 / 28 / 32 (0.87 / 0.80 / 0.80x with 32 bytes
+ * 0.96 / 0.90 / 0.84x at 25 / 28 / 32 (0.87 / 0.80 / 0.80x with 32 bytes
  * of the kernel's registers spilled, 0.76 / 0.69 / 0.77x staged);
  * interleaved over the whole batch (a matrix's elements 800 KB apart,
  * runs of 64 bytes against the staged kernel's 128) 0.74 / 0.60 / 0.63x
  * against 0.74 / 0.67 / 0.73x staged (session 30), so those stay staged.
  * Complex (16-byte elements: runs of 128 bytes on interleaved operands
- * too) 1.00 / 1.03 / 1.02x at 13 / 14 / 16 against 0.81 / 0.83 / 0.70x
+ * too) 1.01 / 1.04 / 1.02x at 13 / 14 / 16 against 0.81 / 0.83 / 0.70x
  * staged; at 9..12 the staged kernel led (1.10 / 1.07 / 1.09 / 1.02x
  * against 0.91 / 0.93 / 0.99 / 1.01x). Complex panels at 14 / 16: of 2
  * columns without C's early copy 0.83 / 0.81x, of 4 without it 0.94 /
@@ -662,8 +662,9 @@ template <typename T> bool try_staged(const hetla__cuda_gemm &g, cudaStream_t st
  * ring of 3 (one block an SM) lost 20-30 %, four matrices a block up to
  * 28 %, and C's fragments loaded from global memory at the start (each
  * lane's loads 32 sectors apart) halved the rate; at 17..24 (3 x 3 tiles
- * of C a warp) it lost to the staged kernel. copy_c is a parameter rather than a constant
- * of the shape: so compiled, the real kernel spills no registers. */
+ * of C a warp) it lost to the staged kernel. copy_c is a parameter rather
+ * than a constant of the shape: so compiled, the real kernel spills no
+ * registers. */
 template <typename T> bool try_dmma(const hetla__cuda_gemm &g, cudaStream_t st)
 {
     constexpr bool real = std::is_same<T, double>::value;
