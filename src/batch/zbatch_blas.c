@@ -43,11 +43,23 @@ enum { GEMM_SERIALIZES = 1 };
 enum { GEMM_SERIALIZES = 0 };
 #endif
 
+/* TRSM calls OpenBLAS per matrix above this order, real TRSM above 8: on
+ * 2 workers packing P2P matrices ran 4.0-4.5 / 2.1-2.3 / 1.3-1.8x faster at
+ * orders 4 / 6 / 8 in double (single: 4.2-5.0 / 3.1-3.3 / 1.6-1.7x) and
+ * 0.78-0.99x at 12 (two runs each, 100 000 matrices;
+ * `bench/results/2026-11-29-session31.md` section 6). */
+#ifdef COMPLEX
+enum { TRSM_CALLS_ABOVE = PER_MATRIX_ABOVE };
+#else
+enum { TRSM_CALLS_ABOVE = 8 };
+#endif
+
 /* Whether to call OpenBLAS per matrix rather than pack, at @p order, for
- * a call that @p serializes across threads or not. */
-static int per_matrix(const hetla__batch_head *h, hetla_int order, int serializes)
+ * a call that packing wins up to order @p above and that @p serializes
+ * across threads or not. */
+static int per_matrix(const hetla__batch_head *h, hetla_int order, hetla_int above, int serializes)
 {
-    if (order <= PER_MATRIX_ABOVE || (serializes && h->workers > SERIAL_CALLS_UPTO))
+    if (order <= above || (serializes && h->workers > SERIAL_CALLS_UPTO))
         return 0;
     for (int i = 0; i < h->nops; i++)
         if (h->op[i].layout != HETLA_BATCH_P2P && h->op[i].layout != HETLA_BATCH_STRIDED)
@@ -85,7 +97,7 @@ static hetla_status zgemm_native(const hetla_exec *x)
     HETLA__ARGS(x, a);
     const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
     hetla_int order = a.m > a.n ? (a.m > a.k ? a.m : a.k) : (a.n > a.k ? a.n : a.k);
-    if (k && !per_matrix(&a.h, order, GEMM_SERIALIZES))
+    if (k && !per_matrix(&a.h, order, PER_MATRIX_ABOVE, GEMM_SERIALIZES))
         return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 2, 0, 1, zgemm_lanes);
     /* alpha = 0 is C := beta C, which needs no OpenBLAS; OpenBLAS 0.3.21's
      * small-matrix real GEMM on SkylakeX reads A and B then (NaN in them
@@ -183,7 +195,7 @@ static hetla_status zgemv_native(const hetla_exec *x)
     hetla__gemv_batch_args a;
     HETLA__ARGS(x, a);
     const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
-    if (!k || per_matrix(&a.h, a.m > a.n ? a.m : a.n, 0))
+    if (!k || per_matrix(&a.h, a.m > a.n ? a.m : a.n, PER_MATRIX_ABOVE, 0))
         return zgemv_generic(x);
     return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 2, 0, 0, zgemv_lanes);
 }
@@ -249,7 +261,7 @@ static hetla_status ztrsm_native(const hetla_exec *x)
     const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
     if (!k)
         return ztrsm_generic(x);
-    if (!per_matrix(&a.h, a.m > a.n ? a.m : a.n, 1))
+    if (!per_matrix(&a.h, a.m > a.n ? a.m : a.n, TRSM_CALLS_ABOVE, 1))
         return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 1, 0, 0, ztrsm_lanes);
     hetla_zcomplex alpha = (hetla_zcomplex)a.alpha;
     for (hetla_int t = 0; t < a.h.count; t++) {
