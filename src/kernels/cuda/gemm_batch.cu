@@ -165,6 +165,36 @@ __device__ __forceinline__ void stage_async(T *s, int Wp, int xp, const T *X, ll
     }
 }
 
+/* The ring of nbuf buffers both staging kernels run: stage 0, C's copy
+ * (copy(), its own commit group, maybe empty), stages 1 .. nbuf - 2, then
+ * at step st the start of stage st + nbuf - 1 and the wait for stage st
+ * (at step 0 C's copy may still be in flight), step(st) between two
+ * barriers, the second before stage st + nbuf overwrites its buffer.
+ * start(st) commits one group a stage, empty past the last, so that the
+ * count of groups behind a stage's is the same at every step. C's copy is
+ * waited for at the end where no step has waited for it. */
+template <typename Start, typename Copy, typename Step>
+__device__ __forceinline__ void ring(int stages, int nbuf, bool copy_c, Start &&start, Copy &&copy, Step &&step)
+{
+    start(0);
+    if (copy_c)
+        copy();
+    __pipeline_commit();
+    for (int st = 1; st < nbuf - 1; st++)
+        start(st);
+    for (int st = 0; st < stages; st++) {
+        start(st + nbuf - 1);
+        __pipeline_wait_prior(st ? nbuf - 1 : nbuf);
+        __syncthreads();
+        step(st);
+        __syncthreads();
+    }
+    if (copy_c && stages < 2) {
+        __pipeline_wait_prior(0);
+        __syncthreads();
+    }
+}
+
 template <typename T, int MR, int NR, int TH>
 __global__ void __launch_bounds__(TH)
     gemm_staged(const hetla__cuda_gemm g, int W, int Wp, int kc, int nbuf, bool copy_c)
@@ -206,43 +236,31 @@ __global__ void __launch_bounds__(TH)
         }
         __pipeline_commit();
     };
-    /* groups: stage 0, C's copy (or nothing), stages 1 .. nbuf - 2, then
-     * one a step */
-    start(0);
-    if (copy_c && live)
-        stage_async(sC, Wp, g.m, (const T *)C, cs, cld, walk(p, P, g.m), g.m, 0, p, P, g.m * g.n);
-    __pipeline_commit();
-    for (int st = 1; st < nbuf - 1; st++)
-        start(st);
-    for (int st = 0; st < stages; st++) {
-        start(st + nbuf - 1);
-        /* stage st done; at step 0 C's copy may still be in flight */
-        __pipeline_wait_prior(st ? nbuf - 1 : nbuf);
-        __syncthreads();
-        const T *buf = (const T *)smem + (st % nbuf) * half;
-        const T *sA = buf + i0 * Wp + q, *sB = buf + kc * sa + j0 * Wp + q;
-        const int kl = g.k - st * kc < kc ? g.k - st * kc : kc;
+    ring(stages, nbuf, copy_c, start,
+         [&] {
+             if (live)
+                 stage_async(sC, Wp, g.m, (const T *)C, cs, cld, walk(p, P, g.m), g.m, 0, p, P, g.m * g.n);
+         },
+         [&](int st) {
+             const T *buf = (const T *)smem + (st % nbuf) * half;
+             const T *sA = buf + i0 * Wp + q, *sB = buf + kc * sa + j0 * Wp + q;
+             const int kl = g.k - st * kc < kc ? g.k - st * kc : kc;
 #pragma unroll 2
-        for (int l = 0; l < kl; l++) {
-            T a[MR], b[NR];
+             for (int l = 0; l < kl; l++) {
+                 T a[MR], b[NR];
 #pragma unroll
-            for (int r = 0; r < MR; r++)
-                a[r] = cj(sA[l * sa + r * Wp], va.conj);
+                 for (int r = 0; r < MR; r++)
+                     a[r] = cj(sA[l * sa + r * Wp], va.conj);
 #pragma unroll
-            for (int c = 0; c < NR; c++)
-                b[c] = cj(sB[l * sb + c * Wp], vb.conj);
+                 for (int c = 0; c < NR; c++)
+                     b[c] = cj(sB[l * sb + c * Wp], vb.conj);
 #pragma unroll
-            for (int c = 0; c < NR; c++)
+                 for (int c = 0; c < NR; c++)
 #pragma unroll
-                for (int r = 0; r < MR; r++)
-                    acc[c][r] = acc[c][r] + a[r] * b[c];
-        }
-        __syncthreads(); /* before stage st + nbuf overwrites this buffer */
-    }
-    if (copy_c && stages == 1) { /* C's copies not yet waited for */
-        __pipeline_wait_prior(0);
-        __syncthreads();
-    }
+                     for (int r = 0; r < MR; r++)
+                         acc[c][r] = acc[c][r] + a[r] * b[c];
+             }
+         });
     if (!live)
         return;
     C += i0 * cs + j0 * cld;
@@ -349,41 +367,33 @@ template <typename T> __global__ void __launch_bounds__(32 * DMMA_W, 2) gemm_dmm
     /* C's first 16 columns copied in behind the first panels, after the ring */
     copy_c = copy_c && !beta0;
     T *const sC = (T *)smem + (copy_c ? nbuf * half : 0);
-    start(0);
-    if (copy_c && live)
-        stage_async(sC + q, Wp, xc, (const T *)C, cs, cld, walk(p, P, g.m), g.m, 0, p, P, g.m * (g.n < 16 ? g.n : 16));
-    __pipeline_commit();
-    for (int st = 1; st < nbuf - 1; st++)
-        start(st);
-    for (int st = 0; st < stages; st++) {
-        start(st + nbuf - 1);
-        __pipeline_wait_prior(st ? nbuf - 1 : nbuf);
-        __syncthreads();
-        const double *sA = (const double *)smem + R * (st % nbuf) * half, *sB = sA + R * sa;
-        const int kl = g.k - st * kc < kc ? g.k - st * kc : kc;
+    ring(stages, nbuf, copy_c, start,
+         [&] {
+             if (live)
+                 stage_async(sC + q, Wp, xc, (const T *)C, cs, cld, walk(p, P, g.m), g.m, 0, p, P,
+                             g.m * (g.n < 16 ? g.n : 16));
+         },
+         [&](int st) {
+             const double *sA = (const double *)smem + R * (st % nbuf) * half, *sB = sA + R * sa;
+             const int kl = g.k - st * kc < kc ? g.k - st * kc : kc;
 #pragma unroll
-        for (int l = 0; l < kc; l += ks) {
-            if (l >= kl)
-                break;
-            double a[4], b[TJ];
+             for (int l = 0; l < kc; l += ks) {
+                 if (l >= kl)
+                     break;
+                 double a[4], b[TJ];
 #pragma unroll
-            for (int i = 0; i < 4; i++)
-                a[i] = sgn_a * sA[fa + R * (l * xp + i * 8 / R) * Wp];
+                 for (int i = 0; i < 4; i++)
+                     a[i] = sgn_a * sA[fa + R * (l * xp + i * 8 / R) * Wp];
 #pragma unroll
-            for (int j = 0; j < TJ; j++)
-                b[j] = sgn_b * sB[fb + R * (l * xp + j * 8) * Wp];
+                 for (int j = 0; j < TJ; j++)
+                     b[j] = sgn_b * sB[fb + R * (l * xp + j * 8) * Wp];
 #pragma unroll
-            for (int i = 0; i < 4; i++)
+                 for (int i = 0; i < 4; i++)
 #pragma unroll
-                for (int j = 0; j < TJ; j++)
-                    dmma(acc[i][j], a[i], b[j]);
-        }
-        __syncthreads(); /* before stage st + nbuf overwrites this buffer */
-    }
-    if (copy_c) { /* with fewer than two stages not yet waited for */
-        __pipeline_wait_prior(0);
-        __syncthreads();
-    }
+                     for (int j = 0; j < TJ; j++)
+                         dmma(acc[i][j], a[i], b[j]);
+             }
+         });
     const T alpha = scalar<T>::make(g.alpha), beta = scalar<T>::make(g.beta);
     const int part = R == 2 ? gr & 1 : 0; /* the part of C's element a lane holds */
 #pragma unroll
