@@ -3,7 +3,7 @@
  * kernels use, scalars from the (re, im) pairs of the C side, the
  * triangular substitution of TRSM and the solves, one thread's Cholesky
  * and LU, and the address and span of a matrix of a batch operand
- * (batch_cuda.h). */
+ * (batch_cuda.h), and how many blocks of a kernel a device holds at once. */
 #ifndef HETLA_KERNELS_CUDA_BATCH_TYPES_CUH
 #define HETLA_KERNELS_CUDA_BATCH_TYPES_CUH
 
@@ -238,6 +238,20 @@ inline int span(const hetla__cuda_bop &o, int rows, int cols)
 __host__ __device__ inline bool lanes(const hetla__cuda_bop &o)
 {
     return o.bs > 1;
+}
+
+/* The blocks of @p kernel (@p threads a block, @p bytes of dynamic shared
+ * memory) that device @p dev holds at once, at most @p want: the
+ * launches whose resident blocks take their matrices in turn (from a
+ * counter, vbatch.cu; every gridDim-th group, getrf_left). */
+template <typename K> cudaError_t resident_blocks(K kernel, int threads, size_t bytes, ll want, int dev, ll *blocks)
+{
+    int sms = 0, resident = 0;
+    cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (e == cudaSuccess)
+        e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, threads, bytes);
+    *blocks = (ll)sms * resident < want ? (ll)sms * resident : want;
+    return e;
 }
 
 } // namespace

@@ -235,10 +235,12 @@ template <typename T, int N> __device__ __forceinline__ void scale_below(T (&a)[
 template <int N> __host__ __device__ constexpr int loff(int k) { return k * (N - 1) - k * (k - 1) / 2; }
 
 /* ---- LU in shared memory, left-looking, a thread a matrix ---------------
- * A block of one warp: thread q factors matrix t0 + q of order N. Its
+ * A block of one warp takes groups of 32 matrices (every gridDim-th from
+ * its own): thread q factors matrix q of the group, of order N. Its
  * columns go two at a time (a panel), each panel copied from global memory
  * by asynchronous copies two panels ahead into one of two buffers in
- * shared memory (element r of the panel's column b at its buffer's
+ * shared memory, the first two of the block's next group behind the last
+ * two of this one (element r of the panel's column b at its buffer's
  * (b N + r) 32 + q, so that a warp's accesses to one element of its
  * matrices are conflict-free whichever rows they name). Rows are not moved
  * in those buffers: row[i] names where the row now in place i sits, and
@@ -265,129 +267,153 @@ template <typename T, int N> __global__ void __launch_bounds__(32) getrf_left(co
     extern __shared__ __align__(16) unsigned char smem[];
     constexpr int B = 2, LN = N * (N - 1) / 2, G = (N + B - 1) / B; /* G panels */
     const int q = threadIdx.x;
-    const ll t0 = blockIdx.x * 32ll, t = t0 + q;
-    const bool live = t < f.count;
+    const ll groups = (f.count + 31) / 32;
     T *const L = (T *)smem + q;           /* multiplier (place i, column k) at L[(loff(k) + i - k - 1) 32] */
-    T *const U = (T *)smem + LN * 32 + q; /* panel m's column b, row r at U[((m % 2) B N + b N + r) 32] */
+    T *const U = (T *)smem + LN * 32 + q; /* a panel's column b, row r at U[(u B N + b N + r) 32], buffer u */
     int *const P = (int *)((T *)smem + (LN + 2 * B * N) * 32);
-    T *A = (T *)f.A.ptr + (live ? base(f.A, t) : 0);
     const ll s = f.A.s, ld = f.A.ld * f.A.s;
     const T zero = {};
-    auto fetch = [&](int m) { /* panel m's columns into its buffer, a copy group */
-        if (live)
+    auto origin = [&](ll g) { /* thread q's matrix of group g, null past the batch */
+        const ll t = g * 32 + q;
+        return g < groups && t < f.count ? (T *)f.A.ptr + base(f.A, t) : nullptr;
+    };
+    auto fetch = [&](const T *X, int m, int u) { /* panel m of matrix X into buffer u, a copy group */
+        if (X)
 #pragma unroll
             for (int b = 0; b < B; b++)
 #pragma unroll
                 for (int r = 0; r < N; r++)
                     if (m * B + b < N)
-                        __pipeline_memcpy_async(&U[((m % 2) * B * N + b * N + r) * 32], &A[r * s + (m * B + b) * ld],
+                        __pipeline_memcpy_async(&U[(u * B * N + b * N + r) * 32], &X[r * s + (m * B + b) * ld],
                                                 sizeof(T));
         __pipeline_commit();
     };
-    fetch(0);
-    if (G > 1)
-        fetch(1);
-    int row[N];
+    T *next = origin(blockIdx.x);
+    int u = 0; /* the buffer of the panel next factored */
+    fetch(next, 0, 0);
+    fetch(next, 1, 1);
+    for (ll g = blockIdx.x; g < groups; g += gridDim.x) {
+        const ll t0 = g * 32, t = t0 + q;
+        T *const A = next;
+        const bool live = A != nullptr;
+        next = origin(g + gridDim.x);
+        int row[N];
 #pragma unroll
-    for (int i = 0; i < N; i++)
-        row[i] = i * 32;
-    long long info = 0;
+        for (int i = 0; i < N; i++)
+            row[i] = i * 32;
+        long long info = 0;
 #pragma unroll
-    for (int m = 0; m < G; m++) {
-        const int c0 = m * B;
-        __pipeline_wait_prior(m + 1 < G ? 1 : 0);
-        T a[B][N];
+        for (int m = 0; m < G; m++) {
+            const int c0 = m * B;
+            __pipeline_wait_prior(1);
+            const T *const Um = U + u * B * N * 32;
+            T a[B][N];
 #pragma unroll
-        for (int b = 0; b < B; b++)
+            for (int b = 0; b < B; b++)
 #pragma unroll
-            for (int i = 0; i < N; i++)
-                a[b][i] = c0 + b < N ? U[((m % 2) * B * N + b * N) * 32 + row[i]] : zero;
+                for (int i = 0; i < N; i++)
+                    a[b][i] = c0 + b < N ? Um[b * N * 32 + row[i]] : zero;
 #pragma unroll
-        for (int k = 0; k < c0; k++)
+            for (int k = 0; k < c0; k++)
 #pragma unroll
-            for (int i = k + 1; i < N; i++) {
-                const T l = L[(loff<N>(k) + i - k - 1) * 32];
+                for (int i = k + 1; i < N; i++) {
+                    const T l = L[(loff<N>(k) + i - k - 1) * 32];
 #pragma unroll
-                for (int b = 0; b < B; b++)
-                    a[b][i] = a[b][i] - l * a[b][k];
-            }
-#pragma unroll
-        for (int b = 0; b < B; b++) {
-            const int c = c0 + b;
-            if (c >= N)
-                break;
-            int p = c;
-            if (f.ipiv) {
-                double best = abs1(a[b][c]);
-                int at = row[c];
-#pragma unroll
-                for (int i = c + 1; i < N; i++) {
-                    const double v = abs1(a[b][i]);
-                    if (v > best)
-                        p = i, best = v, at = row[i];
+                    for (int b = 0; b < B; b++)
+                        a[b][i] = a[b][i] - l * a[b][k];
                 }
 #pragma unroll
-                for (int x = b; x < B; x++)
-                    swap_rows<T, N>(a[x], c, p);
+            for (int b = 0; b < B; b++) {
+                const int c = c0 + b;
+                if (c >= N)
+                    break;
+                int p = c;
+                if (f.ipiv) {
+                    double best = abs1(a[b][c]);
+                    int at = row[c];
 #pragma unroll
-                for (int i = c + 1; i < N; i++)
-                    row[i] = i == p ? row[c] : row[i];
-                row[c] = at;
-                if (p != c)
-#pragma unroll
-                    for (int k = 0; k < c; k++) {
-                        T *const col = L + (loff<N>(k) - k - 1) * 32; /* place i at col[i 32] */
-                        const T x = col[c * 32];
-                        col[c * 32] = col[p * 32];
-                        col[p * 32] = x;
+                    for (int i = c + 1; i < N; i++) {
+                        const double v = abs1(a[b][i]);
+                        if (v > best)
+                            p = i, best = v, at = row[i];
                     }
-            }
-            P[c * 32 + q] = p;
-            const T d = a[b][c];
-            if (abs1(d) == 0)
-                info = info ? info : c + 1;
-            else
-                scale_below<T, N>(a[b], c, d);
 #pragma unroll
-            for (int x = b + 1; x < B; x++)
+                    for (int x = b; x < B; x++)
+                        swap_rows<T, N>(a[x], c, p);
+#pragma unroll
+                    for (int i = c + 1; i < N; i++)
+                        row[i] = i == p ? row[c] : row[i];
+                    row[c] = at;
+                    if (p != c)
+#pragma unroll
+                        for (int k = 0; k < c; k++) {
+                            T *const col = L + (loff<N>(k) - k - 1) * 32; /* place i at col[i 32] */
+                            const T x = col[c * 32];
+                            col[c * 32] = col[p * 32];
+                            col[p * 32] = x;
+                        }
+                }
+                P[c * 32 + q] = p;
+                const T d = a[b][c];
+                if (abs1(d) == 0)
+                    info = info ? info : c + 1;
+                else
+                    scale_below<T, N>(a[b], c, d);
+#pragma unroll
+                for (int x = b + 1; x < B; x++)
+#pragma unroll
+                    for (int i = c + 1; i < N; i++)
+                        a[x][i] = a[x][i] - a[b][i] * a[x][c];
+#pragma unroll
+                for (int i = 0; i < N; i++)
+                    if (i > c)
+                        L[(loff<N>(c) + i - c - 1) * 32] = a[b][i];
+                    else if (live)
+                        A[i * s + c * ld] = a[b][i];
+            }
+            /* into the buffer this panel read, its values used: this
+             * group's panel m + 2, or the next group's first panels */
+            if (m + 2 < G)
+                fetch(A, m + 2, u);
+            else
+                fetch(next, m + 2 - G, u);
+            u ^= 1;
+        }
+        if (live) {
+#pragma unroll
+            for (int c = 0; c < N; c++)
 #pragma unroll
                 for (int i = c + 1; i < N; i++)
-                    a[x][i] = a[x][i] - a[b][i] * a[x][c];
-#pragma unroll
-            for (int i = 0; i < N; i++)
-                if (i > c)
-                    L[(loff<N>(c) + i - c - 1) * 32] = a[b][i];
-                else if (live)
-                    A[i * s + c * ld] = a[b][i];
+                    A[i * s + c * ld] = L[(loff<N>(c) + i - c - 1) * 32];
+            f.info[t] = info;
         }
-        if (m + 2 < G) /* into the buffer this panel read, its values used */
-            fetch(m + 2);
-    }
-    if (live) {
-#pragma unroll
-        for (int c = 0; c < N; c++)
-#pragma unroll
-            for (int i = c + 1; i < N; i++)
-                A[i * s + c * ld] = L[(loff<N>(c) + i - c - 1) * 32];
-        f.info[t] = info;
-    }
-    if (!f.ipiv)
-        return;
-    /* the pivots, consecutive threads on consecutive entries */
-    __syncwarp();
-    for (int e = q; e < 32 * N; e += 32) {
-        const int r = e / N, j = e - r * N;
-        if (t0 + r < f.count)
-            f.ipiv[(t0 + r) * f.ipiv_ld + j] = P[j * 32 + r] + 1;
+        if (f.ipiv) { /* the pivots, consecutive threads on consecutive entries */
+            __syncwarp();
+            for (int e = q; e < 32 * N; e += 32) {
+                const int r = e / N, j = e - r * N;
+                if (t0 + r < f.count)
+                    f.ipiv[(t0 + r) * f.ipiv_ld + j] = P[j * 32 + r] + 1;
+            }
+            __syncwarp(); /* before the next group's pivots */
+        }
     }
 }
 
+/* A block a group of 32 matrices; at orders up to 6 as many blocks as
+ * the device holds at once, each taking every gridDim-th group (3.00-3.05x
+ * cublasDgetrfBatched at 6 against 2.82-2.87x a block a group; at 7 and 8
+ * 2-4 % slower, at 13..16 within 1 %: `2026-11-29-session32.md`). */
 template <typename T, int N> void launch_left(const hetla__cuda_factor &f, cudaStream_t st)
 {
     constexpr size_t bytes = (size_t)32 * ((N * (N - 1) / 2 + 4 * N) * sizeof(T) + N * sizeof(int));
     if (bytes > SHARED_BYTES)
         cudaFuncSetAttribute(getrf_left<T, N>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
-    getrf_left<T, N><<<(unsigned)((f.count + 31) / 32), 32, bytes, st>>>(f);
+    const ll groups = (f.count + 31) / 32;
+    ll blocks = groups;
+    int dev = 0;
+    if (N <= 6 && cudaGetDevice(&dev) == cudaSuccess)
+        resident_blocks(getrf_left<T, N>, 32, bytes, groups, dev, &blocks);
+    getrf_left<T, N><<<(unsigned)(blocks > 0 ? blocks : groups), 32, bytes, st>>>(f);
 }
 
 /* Square LU of interleaved operands of orders 4..16 a thread a matrix in

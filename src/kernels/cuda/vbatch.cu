@@ -504,19 +504,6 @@ template <typename T, bool TA> __global__ void __launch_bounds__(GROUP_THREADS) 
     }
 }
 
-/* The blocks of @p kernel (@p threads a block, @p bytes of dynamic shared
- * memory) that device @p dev holds at once, at most @p want: the
- * launches whose resident blocks take their matrices from a counter. */
-template <typename K> cudaError_t resident_blocks(K kernel, int threads, size_t bytes, ll want, int dev, ll *blocks)
-{
-    int sms = 0, resident = 0;
-    cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-    if (e == cudaSuccess)
-        e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, threads, bytes);
-    *blocks = (ll)sms * resident < want ? (ll)sms * resident : want;
-    return e;
-}
-
 /* The group kernel, then the matrices it leaves where the batch may have
  * any (top, the largest order, 0 where not known): GEMM a run a block,
  * GEMV a run a warp. */
