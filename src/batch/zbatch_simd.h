@@ -214,13 +214,18 @@ INLINE GB gload_b(const T *restrict p)
 }
 INLINE GA gzero(void) { return (GA){{0}, {0}}; }
 INLINE GA gfma(GR a, GB b, GA c) { return (GA){c.p + a * b.b, c.q + a * b.s}; }
-/* C := alpha op(A) op(B) + beta C, op(A) and op(B) conjugated where ca,
- * cb: re = ar br - sa sb ai bi (even reals of p), im = sb ar bi + sa ai
- * br (odd reals of q), sa, sb = -1 where conjugated */
-INLINE void gstore(T *restrict p, GA acc, T alpha, T beta, int ca, int cb)
+/* The sums of op(A) op(B), op(A) and op(B) conjugated where ca, cb: re =
+ * ar br - sa sb ai bi (even reals of p), im = sb ar bi + sa ai br (odd
+ * reals of q), sa, sb = -1 where conjugated */
+INLINE VR gsum(GA acc, int ca, int cb)
 {
     const R sa = ca ? -1 : 1, sb = cb ? -1 : 1;
-    VR r = vr_cmul(vr_blend(acc.p - sa * sb * vr_swap(acc.p), sa * acc.q + sb * vr_swap(acc.q)), alpha);
+    return vr_blend(acc.p - sa * sb * vr_swap(acc.p), sa * acc.q + sb * vr_swap(acc.q));
+}
+/* C := alpha op(A) op(B) + beta C */
+INLINE void gstore(T *restrict p, GA acc, T alpha, T beta, int ca, int cb)
+{
+    VR r = vr_cmul(gsum(acc, ca, cb), alpha);
     if (beta != 0)
         r += vr_cmul(vr_load(p), beta);
     memcpy(p, &r, sizeof r);
@@ -253,6 +258,11 @@ INLINE GR gload_a(const T *restrict p) { return vload(p, 0); }
 INLINE GB gload_b(const T *restrict p) { return vload(p, 0); }
 INLINE GA gzero(void) { return vzero(); }
 INLINE GA gfma(GR a, GB b, GA c) { return vfma(a, b, c); }
+INLINE GA gsum(GA acc, int ca, int cb)
+{
+    (void)ca, (void)cb;
+    return acc;
+}
 INLINE void gstore(T *restrict p, GA acc, T alpha, T beta, int ca, int cb)
 {
     (void)ca, (void)cb;
@@ -356,27 +366,48 @@ static void gemv(const hetla__gemv_batch_args *a, hetla__zlanes A, hetla__zlanes
 /* ---- triangular solves ---------------------------------------------------------- */
 
 /* op(A) X = alpha B for the na x na op(A) (lower or not), nv columns of B;
- * the right side is the same on B's transpose (rows as columns). */
+ * the right side is the same on B's transpose (rows as columns). Row by
+ * row of X, all nv columns of a row divided by the reciprocal of its
+ * diagonal element, taken once (a diagonal below the smallest normal
+ * number scaled up by 2^54, 2^24 in single precision, first, and the
+ * quotients as much after, so that the reciprocal stays finite); the
+ * sums over the rows solved before on vectors of GV lanes, as GEMM's
+ * tile takes them (complex: the lanes' reals, where the compiler's
+ * complex arithmetic of the lanes stays scalar), one chain a vector. */
 INLINE void trsv_body(hetla_int na, hetla_int nv, int lower, int unit, T alpha, opnd A, opnd B)
 {
-    for (hetla_int v = 0; v < nv; v++)
-        for (hetla_int q = 0; q < na; q++) {
-            hetla_int i = lower ? q : na - 1 - q;
-            T acc[LANES];
-            T *restrict bi = at(B, i, v);
-            LANE acc[l] = alpha * bi[l];
+    const R tiny = sizeof(R) == 4 ? FLT_MIN : DBL_MIN, up = sizeof(R) == 4 ? 0x1p24 : 0x1p54;
+    for (hetla_int q = 0; q < na; q++) {
+        hetla_int i = lower ? q : na - 1 - q;
+        T inv[LANES];
+        R scale[LANES];
+        const T *restrict d = at(A, i, i);
+        LANE
+        {
+            T di = unit ? 1 : cj(A.c, d[l]);
+            int small = abs1(di) < tiny;
+            inv[l] = quot(1, small ? di * up : di);
+            scale[l] = small ? up : 1;
+        }
+        for (hetla_int v = 0; v < nv; v++) {
+            GA acc[LANES / GV];
+            for (int h = 0; h < LANES / GV; h++)
+                acc[h] = gzero();
             for (hetla_int r = 0; r < q; r++) {
                 hetla_int c = lower ? r : na - 1 - r;
-                const T *restrict ap = at(A, i, c), *restrict bc = at(B, c, v);
-                LANE acc[l] -= cj(A.c, ap[l]) * bc[l];
+                const T *restrict ap = at(A, i, c), *restrict xp = at(B, c, v);
+                for (int h = 0; h < LANES / GV; h++)
+                    acc[h] = gfma(gload_a(ap + h * GV), gload_b(xp + h * GV), acc[h]);
             }
-            if (unit) {
-                LANE bi[l] = acc[l];
-            } else {
-                const T *restrict d = at(A, i, i);
-                LANE bi[l] = quot(acc[l], cj(A.c, d[l]));
+            T sum[LANES];
+            for (int h = 0; h < LANES / GV; h++) {
+                __typeof__(gsum(acc[h], A.c, 0)) s = gsum(acc[h], A.c, 0);
+                memcpy(sum + h * GV, &s, sizeof s);
             }
+            T *restrict bi = at(B, i, v);
+            LANE bi[l] = (alpha * bi[l] - sum[l]) * inv[l] * scale[l];
         }
+    }
 }
 
 /* A, B as the left-side solve sees them: op(A) X = alpha B. */
