@@ -217,7 +217,8 @@ INLINE GA gfma(GR a, GB b, GA c) { return (GA){c.p + a * b.b, c.q + a * b.s}; }
 /* The sums of op(A) op(B), op(A) and op(B) conjugated where ca, cb: re =
  * ar br - sa sb ai bi (even reals of p), im = sb ar bi + sa ai br (odd
  * reals of q), sa, sb = -1 where conjugated */
-INLINE VR gsum(GA acc, int ca, int cb)
+typedef VR GS; /* a vector of sums */
+INLINE GS gsum(GA acc, int ca, int cb)
 {
     const R sa = ca ? -1 : 1, sb = cb ? -1 : 1;
     return vr_blend(acc.p - sa * sb * vr_swap(acc.p), sa * acc.q + sb * vr_swap(acc.q));
@@ -258,7 +259,8 @@ INLINE GR gload_a(const T *restrict p) { return vload(p, 0); }
 INLINE GB gload_b(const T *restrict p) { return vload(p, 0); }
 INLINE GA gzero(void) { return vzero(); }
 INLINE GA gfma(GR a, GB b, GA c) { return vfma(a, b, c); }
-INLINE GA gsum(GA acc, int ca, int cb)
+typedef V GS;
+INLINE GS gsum(GA acc, int ca, int cb)
 {
     (void)ca, (void)cb;
     return acc;
@@ -401,7 +403,7 @@ INLINE void trsv_body(hetla_int na, hetla_int nv, int lower, int unit, T alpha, 
             }
             T sum[LANES];
             for (int h = 0; h < LANES / GV; h++) {
-                __typeof__(gsum(acc[h], A.c, 0)) s = gsum(acc[h], A.c, 0);
+                GS s = gsum(acc[h], A.c, 0);
                 memcpy(sum + h * GV, &s, sizeof s);
             }
             T *restrict bi = at(B, i, v);
