@@ -6,6 +6,7 @@
  * @precisions normal z -> s d c
  */
 #define COMPLEX
+#define PRECISION_z
 #include <cblas.h>
 
 #include "zbatch_kernels.h"
@@ -43,15 +44,26 @@ enum { GEMM_SERIALIZES = 1 };
 enum { GEMM_SERIALIZES = 0 };
 #endif
 
-/* TRSM calls OpenBLAS per matrix above this order, real TRSM above 8: on
- * 2 workers packing P2P matrices ran 4.0-4.5 / 2.1-2.3 / 1.3-1.8x faster at
- * orders 4 / 6 / 8 in double (single: 4.2-5.0 / 3.1-3.3 / 1.6-1.7x) and
- * 0.78-0.99x at 12 (two runs each, 100 000 matrices;
- * `bench/results/2026-11-29-session31.md` section 6). */
+/* TRSM calls OpenBLAS per matrix above this order (on up to
+ * SERIAL_CALLS_UPTO workers). On 2 workers, 50 000 P2P matrices, two runs
+ * each, seconds packing / calling (`bench/results/2026-12-07-session33.md`
+ * section 1): double complex 0.004 / 0.010-0.013 at 4, 0.014-0.016 /
+ * 0.019 at 8, 0.083-0.109 / 0.103-0.110 at 20, 0.134-0.152 / 0.126-0.165
+ * at 24 and 0.21-0.25 / 0.17-0.22 at 28; single complex packing faster at
+ * every order up to 32 (0.22-0.28 / 0.28-0.31 there); double 0.013-0.014
+ * / 0.018-0.027 at 12, 0.021-0.027 / 0.027-0.044 at 16 and 0.185 /
+ * 0.12-0.14 at 32; single even at 12 and 16 (0.012-0.013 / 0.012-0.014
+ * at 12), 0.030-0.034 / 0.022-0.027 at 20. */
 #ifdef COMPLEX
-enum { TRSM_CALLS_ABOVE = PER_MATRIX_ABOVE };
+#if defined(PRECISION_c)
+enum { TRSM_CALLS_ABOVE = 32 };
 #else
-enum { TRSM_CALLS_ABOVE = 8 };
+enum { TRSM_CALLS_ABOVE = 24 };
+#endif
+#elif defined(PRECISION_d)
+enum { TRSM_CALLS_ABOVE = 16 };
+#else
+enum { TRSM_CALLS_ABOVE = 12 };
 #endif
 
 /* Whether to call OpenBLAS per matrix rather than pack, at @p order, for
