@@ -15,6 +15,8 @@
 #include "kernels/cuda/batch_cuda.h"
 #include "kernels/cuda/batch_types.cuh"
 
+#include <atomic>
+#include <climits>
 #include <cuda_pipeline.h>
 
 namespace {
@@ -399,10 +401,15 @@ template <typename T, int N> __global__ void __launch_bounds__(32) getrf_left(co
     }
 }
 
+/* CUDA devices whose residency launch_left keeps (others get a block a
+ * group) */
+constexpr int HELD_DEVICES = 64;
+
 /* A block a group of 32 matrices; at orders up to 6 as many blocks as
  * the device holds at once, each taking every gridDim-th group (3.00-3.05x
  * cublasDgetrfBatched at 6 against 2.82-2.87x a block a group; at 7 and 8
- * 2-4 % slower, at 13..16 within 1 %: `2026-11-29-session32.md`). */
+ * 2-4 % slower, at 13..16 within 1 %: `2026-11-29-session32.md`). The
+ * occupancy query behind that is made once a device and kept. */
 template <typename T, int N> void launch_left(const hetla__cuda_factor &f, cudaStream_t st)
 {
     constexpr size_t bytes = (size_t)32 * ((N * (N - 1) / 2 + 4 * N) * sizeof(T) + N * sizeof(int));
@@ -411,9 +418,14 @@ template <typename T, int N> void launch_left(const hetla__cuda_factor &f, cudaS
     const ll groups = (f.count + 31) / 32;
     ll blocks = groups;
     int dev = 0;
-    if (N <= 6 && cudaGetDevice(&dev) == cudaSuccess)
-        resident_blocks(getrf_left<T, N>, 32, bytes, groups, dev, &blocks);
-    getrf_left<T, N><<<(unsigned)(blocks > 0 ? blocks : groups), 32, bytes, st>>>(f);
+    if (N <= 6 && cudaGetDevice(&dev) == cudaSuccess && dev < HELD_DEVICES) {
+        static std::atomic<ll> held[HELD_DEVICES]; /* the blocks device dev holds at once; 0 until asked */
+        ll h = held[dev].load(std::memory_order_relaxed);
+        if (!h && resident_blocks(getrf_left<T, N>, 32, bytes, LLONG_MAX, dev, &h) == cudaSuccess)
+            held[dev].store(h, std::memory_order_relaxed);
+        blocks = h > 0 && h < groups ? h : groups;
+    }
+    getrf_left<T, N><<<(unsigned)blocks, 32, bytes, st>>>(f);
 }
 
 /* Square LU of interleaved operands of orders 4..16 a thread a matrix in
