@@ -30,7 +30,7 @@ const hetla__zbatch_simd *hetla__zbatch_simd_best(void)
 enum { PER_MATRIX_ABOVE = 3 };
 
 /* GEMM with the AVX2 kernels (where OpenBLAS 0.3.21 has no small-matrix
- * GEMM) packs P2P and strided matrices up to this order instead: on 2
+ * GEMM) calls OpenBLAS per matrix only above this order: on 2
  * EPYC workers, 50 000 matrices, two runs each, packing ran 3.4-4.2x the
  * per-matrix calls at order 4 and 1.4-1.6x at 8 in double and single,
  * 2.0-3.2x at 4 and 1.1-1.3x at 8 in single complex, 2.2-2.7x at 4 and
@@ -38,9 +38,9 @@ enum { PER_MATRIX_ABOVE = 3 };
  * 12 in double and single (`bench/results/2026-12-07-session33.md`
  * section 5). */
 #if defined(COMPLEX) && !defined(PRECISION_c)
-enum { GEMM_AVX2_PACKS_UPTO = 6 };
+enum { GEMM_AVX2_CALLS_ABOVE = 6 };
 #else
-enum { GEMM_AVX2_PACKS_UPTO = 8 };
+enum { GEMM_AVX2_CALLS_ABOVE = 8 };
 #endif
 
 /* OpenBLAS's level-3 calls that have no small-matrix path (complex GEMM,
@@ -124,8 +124,8 @@ static hetla_status zgemm_native(const hetla_exec *x)
     HETLA__ARGS(x, a);
     const hetla__zbatch_simd *k = hetla__zbatch_simd_best();
     hetla_int order = a.m > a.n ? (a.m > a.k ? a.m : a.k) : (a.n > a.k ? a.n : a.k);
-    const hetla_int packs_upto = k == &hetla__zbatch_simd_avx2 ? GEMM_AVX2_PACKS_UPTO : PER_MATRIX_ABOVE;
-    if (k && !per_matrix(&a.h, order, packs_upto, GEMM_SERIALIZES))
+    const hetla_int calls_above = k == &hetla__zbatch_simd_avx2 ? GEMM_AVX2_CALLS_ABOVE : PER_MATRIX_ABOVE;
+    if (k && !per_matrix(&a.h, order, calls_above, GEMM_SERIALIZES))
         return hetla__lanes_run(x, &a.h, &a, k->lanes, sizeof(hetla_zcomplex), 1u << 2, 0, 1, zgemm_lanes);
     /* alpha = 0 is C := beta C, which needs no OpenBLAS; OpenBLAS 0.3.21's
      * small-matrix real GEMM on SkylakeX reads A and B then (NaN in them
