@@ -91,13 +91,14 @@ double bench_diff_eps(char prec, const void *X, const void *Y, size_t len, doubl
     return d / (n * p->eps * (m > 0 ? m : 1));
 }
 
-hetla_context *bench_context(const char *devices, const char *name)
+hetla_context *bench_context(const char *devices, int workers, const char *name)
 {
     hetla_config cfg;
     hetla_context *ctx;
     if (hetla_config_init(&cfg))
         return NULL;
     cfg.devices = devices ? devices : "cpu";
+    cfg.cpu_workers = workers;
     if (hetla_context_create(&cfg, &ctx)) {
         fprintf(stderr, "hetla bench %s: %s\n", name, hetla_error_detail());
         return NULL;
@@ -236,7 +237,7 @@ static const struct {
 static void usage(void)
 {
     fprintf(stderr, "usage: hetla bench WHAT [--json] [--devices LIST] [--n N,N..] [--tasks T] [--workers W] "
-                    "[--reps R] [--nb NB] [--count C] [--sizes N,N..] [--resident] [--prec s|d|c|z]\n"
+                    "[--reps R] [--nb NB] [--count C] [--sizes N,N..] [--bs B] [--resident] [--prec s|d|c|z]\n"
                     "--prec: the precision, d (default), s, c or z; other than d for " PREC_BENCHES
                     " only\nWHAT:\n");
     for (size_t i = 0; i < sizeof benches / sizeof *benches; i++)
@@ -270,6 +271,8 @@ int cmd_bench(int argc, char **argv)
             o.resident = 1;
         else if (!strcmp(argv[a], "--count") && v)
             o.count = atol(argv[++a]);
+        else if (!strcmp(argv[a], "--bs") && v)
+            o.bs = atol(argv[++a]);
         else if (!strcmp(argv[a], "--sizes") && v && (o.nsizes = parse_list(argv[++a], o.sizes, 16)) > 0)
             ;
         else if (!strcmp(argv[a], "--prec") && v) {
@@ -284,8 +287,8 @@ int cmd_bench(int argc, char **argv)
             return 2;
         }
     }
-    if (o.reps < 1 || o.tasks < 0 || o.workers < 0 || o.nb < 0) {
-        fprintf(stderr, "hetla bench: --reps must be >= 1, --tasks, --workers and --nb >= 0\n");
+    if (o.reps < 1 || o.tasks < 0 || o.workers < 0 || o.nb < 0 || o.bs < 0) {
+        fprintf(stderr, "hetla bench: --reps must be >= 1, --tasks, --workers, --nb and --bs >= 0\n");
         return 2;
     }
     for (size_t i = 0; i < sizeof benches / sizeof *benches; i++) {

@@ -23,6 +23,7 @@ typedef struct bench_opts {
     int nsizes;
     int resident; /* --resident: GPU factorizations and variable batches device-resident only */
     char prec;    /* --prec: 'd' (the default), 's', 'c' or 'z', the batch and CPU vbatch benches only */
+    long bs;      /* --bs: matrices a block of the blocked layout, batch benches (0 = hetla_batch_block_size) */
 } bench_opts;
 
 typedef struct bench_row {
@@ -113,9 +114,9 @@ void bench_set(char prec, void *p, size_t i, double v);
  *  @p prec (|.| the modulus of complex elements) and eps its own: hetla's
  *  result against the peer's. */
 double bench_diff_eps(char prec, const void *X, const void *Y, size_t len, double n);
-/** A context on @p devices (NULL: the CPU), or NULL with the error
- *  printed for bench @p name. */
-struct hetla_context *bench_context(const char *devices, const char *name);
+/** A context on @p devices (NULL: the CPU) with @p workers CPU workers
+ *  (0: one a core), or NULL with the error printed for bench @p name. */
+struct hetla_context *bench_context(const char *devices, int workers, const char *name);
 /** CPU cores as hetla sees them (the default worker count). */
 int bench_cores(void);
 

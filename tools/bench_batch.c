@@ -150,11 +150,12 @@ static void report(const bench_opts *o, bench_row *r, const char *impl, double s
 /* The operands the routine uses, in @p layout; with @p sec, the seconds
  * the conversions took, caches flushed after the allocations (zeroing
  * fresh pages on one thread is not the conversion's cost). */
-static int convert_in(hetla_context *ctx, const job *j, hetla_batch *out, hetla_batch_layout layout, double *sec)
+static int convert_in(hetla_context *ctx, const job *j, hetla_batch *out, hetla_batch_layout layout, hetla_int bs,
+                      double *sec)
 {
     const hetla_batch *src[] = {&j->A, &j->B, &j->C};
     for (int i = 0; i < 3; i++)
-        if (hetla_batch_alloc(layout, j->p->type, src[i]->rows, src[i]->cols, j->count, 0, &out[i]))
+        if (hetla_batch_alloc(layout, j->p->type, src[i]->rows, src[i]->cols, j->count, bs, &out[i]))
             return -1;
     if (sec)
         bench_flush();
@@ -223,7 +224,7 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
     hetla_batch blk[3], p2p[3], *ops[] = {&j.A, &j.B, &j.C}, *peer_out = ops[written(j.kind)];
     for (int rep = 0; rep < o->reps; rep++) {
         double tc;
-        if (convert_in(ctx, &j, blk, HETLA_BATCH_BLOCKED, &tc))
+        if (convert_in(ctx, &j, blk, HETLA_BATCH_BLOCKED, o->bs, &tc))
             return 1;
         best_c = tc < best_c ? tc : best_c;
         bench_flush();
@@ -232,7 +233,7 @@ static int one_size(const bench_opts *o, hetla_context *ctx, const char *op, het
             return 1;
         double t1 = bench_now();
         best_h = t1 - t0 < best_h ? t1 - t0 : best_h;
-        if (convert_in(ctx, &j, p2p, HETLA_BATCH_P2P, NULL))
+        if (convert_in(ctx, &j, p2p, HETLA_BATCH_P2P, 0, NULL))
             return 1;
         bench_flush();
         t0 = bench_now();
@@ -341,7 +342,7 @@ static double api_run(const bench_opts *o, hetla_context *ctx, hetla_context *ho
                       hetla_batch_layout layout)
 {
     hetla_batch b[3];
-    if (convert_in(host, j, b, layout, NULL))
+    if (convert_in(host, j, b, layout, 0, NULL))
         return -1;
     double best = 1e30;
     for (int rep = 0; rep < o->reps; rep++) {
@@ -372,8 +373,9 @@ static int gpu_size(const bench_opts *o, hetla_context *ctx, hetla_context *host
         return 1;
     char prec = *j.p->name;
     size_t len = (size_t)(n * n * count), esize = hetla_dtype_size(j.p->type), bytes = len * esize;
-    /* the block-interleaved rows in the CPU's lane blocks: one layout for both */
-    hetla_int bs = hetla_batch_block_size(j.p->type);
+    /* the block-interleaved rows in the CPU's lane blocks (one layout for
+     * both), or in --bs */
+    hetla_int bs = o->bs ? o->bs : hetla_batch_block_size(j.p->type);
     void *Cb = malloc(bytes), *out[4];
     double tb = 0, peak = 0, t[6];
     int rc = !Cb;
@@ -476,8 +478,8 @@ int bench_batch(const bench_opts *o, const char *name)
     int on_gpu = o->devices && strstr(o->devices, "cuda");
     int nsizes = o->nsizes > 0 ? o->nsizes : on_gpu ? 5 : 6;
     const long *sizes = o->nsizes > 0 ? o->sizes : on_gpu ? gpu_sizes : default_sizes;
-    int nthreads = bench_cores();
-    hetla_context *ctx = bench_context(o->devices, name);
+    int nthreads = o->workers ? o->workers : bench_cores();
+    hetla_context *ctx = bench_context(o->devices, o->workers, name);
     if (!ctx)
         return 1;
 #ifdef HETLA_BENCH_LIBXSMM
@@ -497,7 +499,7 @@ int bench_batch(const bench_opts *o, const char *name)
         fprintf(stderr, "hetla bench %s --devices cuda: gemm-batch, potrf-batch and getrf-batch have GPU benches\n",
                 name);
         rc = 1;
-    } else if (on_gpu && !(host = bench_context("cpu", name)))
+    } else if (on_gpu && !(host = bench_context("cpu", o->workers, name)))
         rc = 1;
     if (!rc)
         bench_print_header(o);
