@@ -646,7 +646,8 @@ template <typename T> bool try_staged(const hetla__cuda_gemm &g, cudaStream_t st
 }
 
 /* Real doubles whose m and n are both in 25..32, block-interleaved in
- * blocks of up to 16 matrices, and double complex ones whose m and n are
+ * blocks of up to 16 matrices (up to 64 where m and n are both at most
+ * 28), and double complex ones whose m and n are
  * both in 13..16 in any interleaved layout, on the tensor cores, where the
  * kernel was compiled for them (sm_80 on): 8 matrices a block, a ring of 3
  * buffers of panels of 4 columns (real 62 KiB, complex 35 KiB and C's
@@ -660,6 +661,10 @@ template <typename T> bool try_staged(const hetla__cuda_gemm &g, cudaStream_t st
  * interleaved over the whole batch (a matrix's elements 800 KB apart,
  * runs of 64 bytes against the staged kernel's 128) 0.74 / 0.60 / 0.63x
  * against 0.74 / 0.67 / 0.73x staged (session 30), so those stay staged.
+ * Blocks of 32 or 64 matrices (H100, `2026-12-07-session34.md` section
+ * 2): at 25 / 28 on the tensor cores 1.01-1.02 / 0.85-0.86x against 0.83
+ * / 0.79x staged, so those take them too; at 32 staged 0.94x (0.83x
+ * here on blocks of 16) against 0.76-0.77x, so above 28 they stay staged.
  * Complex (16-byte elements: runs of 128 bytes on interleaved operands
  * too) 1.01 / 1.04 / 1.02x at 13 / 14 / 16 against 0.81 / 0.83 / 0.70x
  * staged; at 9..12 the staged kernel led (1.10 / 1.07 / 1.09 / 1.02x
@@ -683,8 +688,9 @@ template <typename T> bool try_dmma(const hetla__cuda_gemm &g, cudaStream_t st)
     } else {
         using S = dmma_shape<T>;
         constexpr int W = DMMA_W, Wp = DMMA_WP;
-        const bool fits = real ? g.m > 24 && g.n > 24 && g.m <= 32 && g.n <= 32 && g.A.s <= 16 && g.B.s <= 16 &&
-                                     g.C.s <= 16
+        const ll spacing = g.m <= 28 && g.n <= 28 ? 64 : 16; /* the most matrices a block of the layout */
+        const bool fits = real ? g.m > 24 && g.n > 24 && g.m <= 32 && g.n <= 32 && g.A.s <= spacing &&
+                                     g.B.s <= spacing && g.C.s <= spacing
                                : g.m > 12 && g.n > 12 && g.m <= 16 && g.n <= 16;
         cudaFuncAttributes fa;
         if (!fits || cudaFuncGetAttributes(&fa, gemm_dmma<T>) != cudaSuccess || fa.ptxVersion < 80)
