@@ -121,6 +121,11 @@ int bench_cores(void)
     return hetla_context_destroy(ctx) ? 1 : d.workers;
 }
 
+int bench_workers(const bench_opts *o)
+{
+    return o->workers ? o->workers : bench_cores();
+}
+
 void bench_print_header(const bench_opts *o)
 {
     if (!o->json)

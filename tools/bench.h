@@ -119,6 +119,8 @@ double bench_diff_eps(char prec, const void *X, const void *Y, size_t len, doubl
 struct hetla_context *bench_context(const char *devices, int workers, const char *name);
 /** CPU cores as hetla sees them (the default worker count). */
 int bench_cores(void);
+/** The CPU workers a bench runs on: --workers, else bench_cores(). */
+int bench_workers(const bench_opts *o);
 
 /** Each benchmark takes the options and the name it was called by. */
 int bench_runtime(const bench_opts *o, const char *name);

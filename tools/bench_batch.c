@@ -478,7 +478,7 @@ int bench_batch(const bench_opts *o, const char *name)
     int on_gpu = o->devices && strstr(o->devices, "cuda");
     int nsizes = o->nsizes > 0 ? o->nsizes : on_gpu ? 5 : 6;
     const long *sizes = o->nsizes > 0 ? o->sizes : on_gpu ? gpu_sizes : default_sizes;
-    int nthreads = o->workers ? o->workers : bench_cores();
+    int nthreads = bench_workers(o);
     hetla_context *ctx = bench_context(o->devices, o->workers, name);
     if (!ctx)
         return 1;

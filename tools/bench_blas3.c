@@ -251,7 +251,7 @@ static int compare(const bench_opts *o, const routine *r, problem *p, int worker
 static int bench_cpu(const bench_opts *o, const routine *r)
 {
     static const long dflt[] = {64, 256, 1024, 2048};
-    int cores = o->workers ? o->workers : bench_cores();
+    int cores = bench_workers(o);
     for (int i = 0; i < (o->nn ? o->nn : 4); i++) {
         size_t n = (size_t)(o->nn ? o->n[i] : dflt[i]);
         problem p;

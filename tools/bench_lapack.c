@@ -526,7 +526,7 @@ static int compare(const bench_opts *o, const routine *r, size_t n, int cores)
 int bench_lapack(const bench_opts *o, const char *name)
 {
     static const long dflt[] = {1024, 2048, 4096};
-    int cores = o->workers ? o->workers : bench_cores();
+    int cores = bench_workers(o);
     bench_print_header(o);
     for (size_t k = 0; k < sizeof routines / sizeof *routines; k++) {
         const routine *r = &routines[k];

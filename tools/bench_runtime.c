@@ -89,8 +89,7 @@ int bench_runtime(const bench_opts *o, const char *name)
 {
     (void)name;
     long ntasks = o->tasks ? o->tasks : 200000;
-    int cores = bench_cores();
-    int workers = o->workers ? o->workers : cores;
+    int workers = bench_workers(o);
     /* StarPU, as Debian builds it, drives at most STARPU_MAXCPUS workers:
      * the comparison uses the same count for both. */
     int peer_workers = workers < bench_starpu_max_workers() ? workers : bench_starpu_max_workers();

@@ -267,7 +267,7 @@ int bench_vbatch(const bench_opts *o, const char *name)
         return 1;
     openblas_set_num_threads(1); /* the peer loop's threads call it one matrix each */
     bench_print_header(o);
-    int rc = 0, cores = o->workers ? o->workers : bench_cores();
+    int rc = 0, cores = bench_workers(o);
     for (int s = 0; s < nmax && !rc; s++) {
         vjob j = {0};
         if (max[s] < 1 || vjob_new(&j, what, o->prec, o->count > 0 ? (hetla_int)o->count : 100000, (hetla_int)max[s])) {
