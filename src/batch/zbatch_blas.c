@@ -25,8 +25,11 @@ const hetla__zbatch_simd *hetla__zbatch_simd_best(void)
 /* Where OpenBLAS per matrix beats packing P2P or strided matrices into
  * lane groups (AVX-512, OpenBLAS with its small-matrix kernels;
  * bench/results/2026-11-22-batch-cpu.md: packing wins at
- * n = 2, 1.7x, and loses from n = 4, 0.75x at 4 and 0.56x at 8): above
- * this order, when no operand is read in place by the SIMD kernels. */
+ * n = 2, 1.7x, and loses from n = 4, 0.75x at 4 and 0.56x at 8; on the
+ * current kernels, 16 Xeon workers, the calls ran 1.3-1.7x packing's
+ * speed at 4 and 1.6-2.4x from 8 up to 16 in double and single,
+ * `bench/results/2026-12-07-session34.md` section 3): above this order,
+ * when no operand is read in place by the SIMD kernels. */
 enum { PER_MATRIX_ABOVE = 3 };
 
 /* GEMM with the AVX2 kernels (where OpenBLAS 0.3.21 has no small-matrix

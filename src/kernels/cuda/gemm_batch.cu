@@ -688,9 +688,9 @@ template <typename T> bool try_dmma(const hetla__cuda_gemm &g, cudaStream_t st)
     } else {
         using S = dmma_shape<T>;
         constexpr int W = DMMA_W, Wp = DMMA_WP;
-        const ll spacing = g.m <= 28 && g.n <= 28 ? 64 : 16; /* the most matrices a block of the layout */
-        const bool fits = real ? g.m > 24 && g.n > 24 && g.m <= 32 && g.n <= 32 && g.A.s <= spacing &&
-                                     g.B.s <= spacing && g.C.s <= spacing
+        const ll max_bs = g.m <= 28 && g.n <= 28 ? 64 : 16; /* the most matrices a block of the layout */
+        const bool fits = real ? g.m > 24 && g.n > 24 && g.m <= 32 && g.n <= 32 && g.A.s <= max_bs &&
+                                     g.B.s <= max_bs && g.C.s <= max_bs
                                : g.m > 12 && g.n > 12 && g.m <= 16 && g.n <= 16;
         cudaFuncAttributes fa;
         if (!fits || cudaFuncGetAttributes(&fa, gemm_dmma<T>) != cudaSuccess || fa.ptxVersion < 80)
